@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationPattern = /^\d+[smhd]$/;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    JWT_TTL: z.string().regex(durationPattern, 'JWT_TTL is a duration like 8h, 30m or 1d').default('8h'),
+    SIGNIN_URL: z.string().default('/signin'),
+    EMAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    EMAIL_FROM: z.string().default('Bizdash <no-reply@bizdash.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGINS: z.string().default(''),
+    TRUST_PROXY: booleanFlag.default(false),
+    RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    jwtSecret: env.JWT_SECRET,
+    jwtTtl: env.JWT_TTL,
+    signinUrl: env.SIGNIN_URL,
+    email: { provider: env.EMAIL_PROVIDER, from: env.EMAIL_FROM },
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: {
+      ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
+      accountPer15Minutes: env.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+    },
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** The only reader of process.env: a bad setting stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,3 @@
+export * from './messaging.ts';
+export * from './users.ts';
+export * from './wallets.ts';

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+
+/** Merchants and their apps (an app is a user with isApp and a parent merchant). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    businessName: text('business_name').notNull(),
+    countryOfBusiness: text('country_of_business').notNull(),
+    businessDescription: text('business_description'),
+    chargeCheckoutFeeToCustomer: boolean('charge_checkout_fee_to_customer').notNull().default(false),
+    checkoutLogoUrl: text('checkout_logo_url'),
+    profilePictureUrl: text('profile_picture_url'),
+    status: text('status').notNull().default('PENDING_KYC'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isApp: boolean('is_app').notNull().default(false),
+    parentUserId: uuid('parent_user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** Bumped at logout: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_parent_user_id_idx').on(table.parentUserId),
+  ],
+);
+
+export const credentials = pgTable('credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  ...timestamps,
+});

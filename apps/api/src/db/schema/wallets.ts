@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { users } from './users.ts';
+
+/** One wallet per merchant and currency; balances are integer minor units. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('ACTIVE'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('wallets_user_currency_unique').on(table.userId, table.currency),
+    check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
+    check('wallets_currency_known', sql`${table.currency} in ('NGN', 'USD')`),
+  ],
+);

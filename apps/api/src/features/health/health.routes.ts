@@ -1,0 +1,28 @@
+import { ApiErrorSchema, HealthSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../types.ts';
+
+export function healthRoutes({ database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and database reachability',
+          response: { 200: HealthSchema, 503: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await database.ping();
+          return { status: 'ok' as const, database: 'up' as const };
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: database did not answer');
+          return reply.code(503).send({ error: 'Database unavailable', code: 'DATABASE_DOWN' });
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  ApiErrorSchema,
+  MessageResponseSchema,
+  OtpRequestQuerySchema,
+  OtpVerifyRequestSchema,
+  OtpVerifyResponseSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { RateLimits } from '../../plugins/rate-limit.ts';
+import type { AppDeps } from '../../types.ts';
+import { type OtpSecret, sendEmailOtp, verifyEmailOtp } from './otp.service.ts';
+
+/** GET/POST /api/users/otp: email verification codes for the signed-in merchant. */
+export function otpRoutes(deps: AppDeps, limits: RateLimits, secret: OtpSecret) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
+    const perAccount = (group: string) =>
+      limits.perAccount(group, (request) => request.auth?.userId ?? request.ip);
+
+    api.get(
+      '/otp',
+      {
+        onRequest: [app.authenticate, limits.perIp('otp'), perAccount('otp-send')],
+        schema: {
+          ...common,
+          summary: 'Email a 6-digit verification code (valid 10 minutes, single use)',
+          querystring: OtpRequestQuerySchema,
+          response: {
+            200: MessageResponseSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => sendEmailOtp(deps, secret, requireAuth(request).userId, request.query.email),
+    );
+
+    api.post(
+      '/otp',
+      {
+        onRequest: [app.authenticate, limits.perIp('otp'), perAccount('otp-verify')],
+        schema: {
+          ...common,
+          summary: 'Check a verification code and mark the email address verified',
+          body: OtpVerifyRequestSchema,
+          response: {
+            200: OtpVerifyResponseSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => verifyEmailOtp(deps, secret, requireAuth(request).userId, request.body),
+    );
+  };
+}

@@ -1,0 +1,89 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { OTP_RULES, type OtpVerifyRequest } from '@bizdash/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AppDeps } from '../../types.ts';
+import { findOwnedUser } from '../users/users.repository.ts';
+import { USER_NOT_FOUND } from '../users/users.service.ts';
+import {
+  consumeCode,
+  findLatestActiveCode,
+  recordWrongAttempt,
+  replaceActiveCode,
+} from './otp.repository.ts';
+
+const VERIFY_EMAIL = 'verify_email';
+export const OTP_MESSAGES = {
+  sent: 'We sent a 6-digit code to your email address.',
+  verified: 'Email address verified',
+  incorrect: 'The code is incorrect. Please try again.',
+  expired: 'This code has expired. Request a new one.',
+  tooManyTries: 'Too many wrong attempts. Request a new code.',
+} as const;
+
+type Deps = Pick<AppDeps, 'database' | 'email' | 'config'>;
+
+export interface OtpSecret {
+  hashCode(userId: string, code: string): string;
+}
+
+/** Codes are stored as an HMAC under a server secret: a leaked table does not give away live codes. */
+export function createOtpSecret(secret: Uint8Array): OtpSecret {
+  return {
+    hashCode: (userId, code) => createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex'),
+  };
+}
+
+/** The address must be the signed-in merchant's own; anything else is a 404, as for any unowned resource. */
+async function ownEmailUser(deps: Deps, ownerId: string, email: string) {
+  const user = await findOwnedUser(deps.database.db, ownerId, ownerId);
+  if (!user || user.email.toLowerCase() !== email) throw notFound(USER_NOT_FOUND);
+  return user;
+}
+
+export async function sendEmailOtp(deps: Deps, secret: OtpSecret, ownerId: string, email: string) {
+  const user = await ownEmailUser(deps, ownerId, email);
+  const code = randomInt(0, 10 ** OTP_RULES.length)
+    .toString()
+    .padStart(OTP_RULES.length, '0');
+  await replaceActiveCode(deps.database.db, {
+    userId: user.id,
+    purpose: VERIFY_EMAIL,
+    codeHash: secret.hashCode(user.id, code),
+    expiresAt: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000),
+  });
+  await deps.email.send({
+    to: user.email,
+    subject: `${code} is your Bizdash verification code`,
+    text: `Your Bizdash verification code is ${code}. It expires in ${OTP_RULES.ttlMinutes} minutes and works once.`,
+  });
+  return { message: OTP_MESSAGES.sent };
+}
+
+export async function verifyEmailOtp(
+  deps: Deps,
+  secret: OtpSecret,
+  ownerId: string,
+  input: OtpVerifyRequest,
+) {
+  const user = await ownEmailUser(deps, ownerId, input.email);
+  const db = deps.database.db;
+  const active = await findLatestActiveCode(db, user.id, VERIFY_EMAIL);
+  if (!active || active.expiresAt.getTime() <= Date.now())
+    throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+  if (active.wrongAttempts >= OTP_RULES.maxWrongTries)
+    throw badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
+
+  const expected = Buffer.from(active.codeHash, 'hex');
+  const given = Buffer.from(secret.hashCode(user.id, input.otp), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const counted = await recordWrongAttempt(db, active.id, OTP_RULES.maxWrongTries);
+    throw counted
+      ? badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT')
+      : badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
+  }
+  if (!(await consumeCode(db, active.id))) throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  return { message: OTP_MESSAGES.verified, emailVerified: true };
+}

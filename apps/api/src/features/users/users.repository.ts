@@ -1,0 +1,30 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, wallets } from '../../db/schema/index.ts';
+
+/** The owner itself or one of its apps; nobody else's user row is ever returned. */
+const ownedBy = (ownerId: string, userId: string) =>
+  and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId)));
+
+export async function findOwnedUser(db: DbOrTx, ownerId: string, userId: string) {
+  const [user] = await db.select().from(users).where(ownedBy(ownerId, userId)).limit(1);
+  return user ?? null;
+}
+
+export async function listWallets(db: DbOrTx, ownerId: string, userId: string) {
+  return db
+    .select({ currency: wallets.currency, walletId: wallets.id })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(ownedBy(ownerId, userId))
+    .orderBy(wallets.currency);
+}
+
+export async function findTokenVersion(db: DbOrTx, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.tokenVersion ?? null;
+}

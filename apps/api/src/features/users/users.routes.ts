@@ -1,0 +1,25 @@
+import { ApiErrorSchema, UserIdParamsSchema, UserSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../types.ts';
+import { getUser } from './users.service.ts';
+
+export function usersRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/:id',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['users'],
+          summary: 'The merchant (or one of its apps) with wallets and settings',
+          security: [{ bearerAuth: [] }],
+          params: UserIdParamsSchema,
+          response: { 200: UserSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => getUser(deps.database.db, requireAuth(request).userId, request.params.id),
+    );
+  };
+}

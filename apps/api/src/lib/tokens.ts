@@ -1,0 +1,58 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface TokenClaims {
+  userId: string;
+  tokenVersion: number;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** Returns null for anything but a valid, unexpired HS256 token carrying our claims. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: Uint8Array, ttl: string): TokenService {
+  return {
+    sign: ({ userId, tokenVersion }) =>
+      new SignJWT({ tv: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(ttl)
+        .sign(secret),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        return { userId: payload.sub, tokenVersion: payload.tv };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** JWT_SECRET when configured; otherwise one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+}

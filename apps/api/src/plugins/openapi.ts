@@ -1,0 +1,30 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+
+/** OpenAPI from the route schemas, with an interactive reference at /api/docs (the sidebar's "API Docs"). */
+export async function registerOpenApi(app: FastifyInstance, config: Config) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Bizdash API',
+        description:
+          'Merchant payments and wallet API. Authenticate with `Authorization: Bearer <token>` from POST /api/auth/signin. Amounts are integer minor units (kobo, cents) with a currency code beside them.',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null, tryItOutEnabled: true },
+    theme: { title: 'Bizdash API reference' },
+    staticCSP: false,
+  });
+}

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { apiNotFound } from './errors.ts';
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every client-side route. */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  const hasBuild = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPageRequest =
+      request.method === 'GET' && !pathname.startsWith('/api') && !/\.\w+$/.test(pathname);
+    if (isPageRequest && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(apiNotFound());
+  });
+}

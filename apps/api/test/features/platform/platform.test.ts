@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, merchantInput, signUpMerchant, type TestContext } from '../../helper.ts';
+
+describe('GET /api/health', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 200 when the database answers', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('sends strict security headers and a request id', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:/);
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-request-id']).toBe('trace-12345678');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('does not open CORS to other origins by default', async () => {
+    const response = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/signin',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('errors', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await ctx.app.inject({ url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers broken JSON with 400 and no stack trace', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual(expect.any(String));
+    expect(response.body).not.toMatch(/at .+\.(ts|js):\d+/);
+  });
+});
+
+describe('GET /api/docs', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('serves the API reference and an OpenAPI document built from the route schemas', async () => {
+    expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBe(200);
+    const spec = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/signin',
+        '/api/auth/logout',
+        '/api/users/{id}',
+        '/api/users/otp',
+      ]),
+    );
+    expect(
+      spec.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('businessName');
+  });
+});
+
+describe('rate limits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ rateLimit: { ipPerMinute: 1000, accountPer15Minutes: 3 } });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers the fourth sign-in for one account within 15 minutes with 429', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const attempt = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: merchant.email, password: 'Wr0ng!Password' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits requests per IP address', async () => {
+    const strict = await buildTestApp({ rateLimit: { ipPerMinute: 2, accountPer15Minutes: 100 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { email: merchantInput().email, password: 'whatever' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});

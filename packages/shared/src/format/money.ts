@@ -1,0 +1,51 @@
+import { CURRENCIES, CURRENCY_MINOR_DIGITS, type Currency } from '../constants.ts';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(currency: string): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** 'naira' in any case, or 'ngn', is shown as NGN; other codes are upper-cased. */
+export function normalizeCurrencyCode(code: string | null | undefined): string {
+  const upper = (code ?? '').trim().toUpperCase();
+  return upper === 'NAIRA' ? 'NGN' : upper;
+}
+
+function minorDigits(currency: string): number {
+  return (CURRENCIES as readonly string[]).includes(currency)
+    ? CURRENCY_MINOR_DIGITS[currency as Currency]
+    : 2;
+}
+
+export function toMajorUnits(minor: number, currency: string = 'NGN'): number {
+  return minor / 10 ** minorDigits(normalizeCurrencyCode(currency));
+}
+
+/** Formats integer minor units (kobo, cents) as money: English locale, narrow symbol, NGN by default. */
+export function formatMoney(minor: number, currency: string = 'NGN'): string {
+  const code = normalizeCurrencyCode(currency) || 'NGN';
+  return formatterFor(code).format(toMajorUnits(minor, code));
+}
+
+/** Debits are shown with a minus sign; credits as they are. */
+export function formatSignedMoney(minor: number, currency: string, type: 'CREDIT' | 'DEBIT'): string {
+  const formatted = formatMoney(Math.abs(minor), currency);
+  return type === 'DEBIT' ? `-${formatted}` : formatted;
+}
+
+export function currencyLabel(code: string | null | undefined): string {
+  switch (normalizeCurrencyCode(code)) {
+    case 'NGN':
+      return 'Naira (₦)';
+    case 'USD':
+      return 'Dollars ($)';
+    default:
+      return 'N/A';
+  }
+}
