@@ -1,0 +1,86 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.ts';
+import { loadConfig, testConfig } from '../../../src/config.ts';
+import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext } from '../../helper.ts';
+
+describe('serving the built web app', () => {
+  let ctx: TestContext;
+  let webDistDir: string;
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-'));
+    await mkdir(path.join(webDistDir, 'assets'));
+    await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Bizdash</title>');
+    await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    ctx = await buildTestApp({ webDistDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  it('answers every client-side route with index.html, never cached', async () => {
+    for (const url of ['/', '/dashboard/recents', '/settings/company-details', '/no/such/page']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Bizdash</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and answers missing files with 404', async () => {
+    const asset = await ctx.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await ctx.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await ctx.app.inject({ url: '/api/dashboard' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the embedded database in DATA_DIR', () => {
+  it('keeps merchants across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-restart-'));
+    // Always PGlite, also when the suite runs on TEST_DATABASE_URL: this is about the embedded database's files.
+    const config = testConfig({ dataDir, jwtSecret: TEST_JWT_SECRET, databaseUrl: undefined });
+    const input = merchantInput();
+    try {
+      const first = await buildApp(config);
+      expect(
+        (await first.inject({ method: 'POST', url: '/api/auth/signup', payload: input })).statusCode,
+      ).toBe(201);
+      await first.close();
+
+      const second = await buildApp(config);
+      const signIn = await second.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: input.email, password: input.password },
+      });
+      await second.close();
+      expect(signIn.statusCode).toBe(200);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('stops with a message naming each bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT: .*\n.*DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL\n.*JWT_SECRET: JWT_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('defaults to port 8080, ./data and an 8 hour token lifetime', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, jwtTtl: '8h', publicUrl: 'http://localhost:8080' });
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+});
