@@ -14,7 +14,10 @@ const children = [
       DATA_DIR: path.resolve(process.env.DATA_DIR ?? 'data'),
     },
   }),
-  spawn('npm', ['run', 'dev', '-w', '@bizdash/web'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npm', ['run', 'dev', '-w', '@bizdash/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 
 const stop = () => {

@@ -19,7 +19,10 @@ function newestChange(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), 0);
+  return readdirSync(target).reduce(
+    (newest, entry) => Math.max(newest, newestChange(path.join(target, entry))),
+    0,
+  );
 }
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

@@ -30,7 +30,12 @@ function countVitest(report) {
 
 function vitest(name, dir, env = process.env) {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  run(name, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env);
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    env,
+  );
   countVitest(report);
 }
 

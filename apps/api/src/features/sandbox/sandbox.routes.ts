@@ -1,14 +1,10 @@
+import { emailField, SandboxMailboxResponseSchema } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../types.ts';
 
-const MailboxQuerySchema = z.object({ email: z.email('Email is invalid') });
-const MailboxSchema = z.object({
-  messages: z.array(
-    z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() }),
-  ),
-});
+const MailboxQuerySchema = z.object({ email: emailField });
 
 /** Registered only while the sandbox email provider is active: it lets anyone on this instance read test mail. */
 export function sandboxRoutes({ email }: AppDeps) {
@@ -20,7 +16,7 @@ export function sandboxRoutes({ email }: AppDeps) {
           tags: ['sandbox'],
           summary: 'Emails the sandbox provider "sent" to an address, newest first',
           querystring: MailboxQuerySchema,
-          response: { 200: MailboxSchema },
+          response: { 200: SandboxMailboxResponseSchema },
         },
       },
       async (request) => ({ messages: await email.mailbox(request.query.email) }),

@@ -1,0 +1,46 @@
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/users/api/get-user';
+import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
+import { SidebarContent } from './sidebar-content';
+import { TopBar } from './top-bar';
+
+function firstSegment(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
+/** The signed-in shell: sidebar (desktop), top bar with the mobile menu, verification banner, page. */
+export function AppLayout() {
+  const { data: user } = useUser();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // A new section's page is loading lazily: show the spinner instead of the previous section.
+  const loadingNewSection =
+    navigation.state === 'loading' &&
+    firstSegment(navigation.location.pathname) !== firstSegment(location.pathname);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 lg:block">
+        <SidebarContent />
+      </aside>
+      <div className="lg:pl-64">
+        <TopBar />
+        {user ? <EmailVerificationBanner user={user} /> : null}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+        >
+          {loadingNewSection ? <PageSpinner /> : <Outlet />}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCredentials } from '@/lib/credentials';
+import { buildToken, buildUser } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render';
+import { isNavEntryActive } from './nav-entries';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+
+function renderShell(path: string, user = buildUser({ recordId: USER_ID })) {
+  setCredentials({ token: buildToken(), userId: USER_ID });
+  const fetchMock = mockFetch((request) =>
+    request.url.startsWith('/api/users/otp')
+      ? jsonResponse(
+          request.method === 'GET'
+            ? { message: 'Verification code sent' }
+            : { message: 'Email verified', emailVerified: true },
+        )
+      : jsonResponse(user),
+  );
+  return { ...renderApp(path), ...fetchMock };
+}
+
+async function mainNav() {
+  return screen.findByRole('navigation', { name: 'Main navigation' });
+}
+
+describe('sidebar', () => {
+  it.each([
+    ['/dashboard/recents', 'Dashboard'],
+    ['/transactions/failed', 'Transactions'],
+    ['/accounts/42/pending', 'Accounts'],
+    ['/products', 'Payment Link'],
+    ['/settings/apps', 'Settings'],
+  ])('highlights the entry of %s', async (path, label) => {
+    renderShell(path);
+    const nav = await mainNav();
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual([label]);
+  });
+
+  it('links to the API docs in a new tab without opener or referrer', async () => {
+    renderShell('/dashboard/recents');
+    const docs = within(await mainNav()).getByRole('link', { name: /API Docs/ });
+    expect(docs).toHaveAttribute('href', '/api/docs');
+    expect(docs).toHaveAttribute('target', '_blank');
+    expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(await mainNav()).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('matches the whole first segment, not a prefix', () => {
+    expect(isNavEntryActive('/dashboard', '/dashboard/pending')).toBe(true);
+    expect(isNavEntryActive('/accounts', '/accounts')).toBe(true);
+    expect(isNavEntryActive('/products', '/products-archive')).toBe(false);
+    expect(isNavEntryActive('/settings', '/')).toBe(false);
+  });
+});
+
+describe('top bar', () => {
+  it("shows the user's status and initials, and the avatar opens settings", async () => {
+    const { router } = renderShell('/dashboard/recents');
+    const status = await screen.findByTestId('user-status');
+    expect(status).toHaveTextContent('Pending KYC');
+    expect(status).toHaveAttribute('data-status', 'PENDING_KYC');
+    expect(screen.getByTestId('avatar')).toHaveTextContent('AO');
+
+    await userEvent.setup().click(screen.getByRole('link', { name: /profile settings/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+
+  it('shows the profile picture when the user has one', async () => {
+    renderShell('/dashboard/recents', buildUser({ recordId: USER_ID, profilePictureUrl: '/files/me.png' }));
+    await screen.findByTestId('user-status');
+    expect(screen.getByTestId('avatar').querySelector('img')).toHaveAttribute('src', '/files/me.png');
+  });
+
+  it('opens the mobile menu from its button and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard/recents');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Payment Link' })).toHaveAttribute('href', '/products');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+});
+
+describe('email verification banner', () => {
+  it('sends a code, verifies it and disappears', async () => {
+    const user = userEvent.setup();
+    let verified = false;
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    const { requests } = mockFetch((request) => {
+      if (request.url.startsWith('/api/users/otp') && request.method === 'GET') {
+        return jsonResponse({ message: 'Verification code sent' });
+      }
+      if (request.url === '/api/users/otp') {
+        verified = true;
+        return jsonResponse({ message: 'Email verified', emailVerified: true });
+      }
+      return jsonResponse(buildUser({ recordId: USER_ID, emailVerified: verified }));
+    });
+    renderApp('/dashboard/recents');
+
+    expect(await screen.findByText('Verify your email address')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send verification code' }));
+    expect(await screen.findByText('Verification code sent')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify email' }));
+
+    await waitFor(() => expect(screen.queryByText('Verify your email address')).not.toBeInTheDocument());
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      email: 'ada@example.com',
+      otp: '123456',
+    });
+  });
+});

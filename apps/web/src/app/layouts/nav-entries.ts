@@ -1,0 +1,26 @@
+import { ArrowLeftRight, LayoutDashboard, Link2, type LucideIcon, Settings, Wallet } from 'lucide-react';
+
+export interface NavEntry {
+  label: string;
+  path: string;
+  icon: LucideIcon;
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard },
+  { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
+  { label: 'Accounts', path: '/accounts', icon: Wallet },
+  { label: 'Payment Link', path: '/products', icon: Link2 },
+  { label: 'Settings', path: '/settings', icon: Settings },
+];
+
+export const NAV_ICON_SIZE = 24;
+
+/**
+ * SPEC: the active entry is found by exact match of its path against the route of the
+ * pathname's first segment, so /dashboard/recents and /accounts/42/pending light up their section.
+ */
+export function isNavEntryActive(entryPath: string, pathname: string): boolean {
+  const firstSegment = pathname.split('/').find((segment) => segment !== '') ?? '';
+  return entryPath === `/${firstSegment}`;
+}

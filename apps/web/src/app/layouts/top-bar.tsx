@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { LogoMark } from '@/components/ui/logo';
+import { useUser } from '@/features/users/api/get-user';
+import { UserStatusBadge } from '@/features/users/components/user-status';
+import { MobileMenu } from './mobile-menu';
+
+export function TopBar() {
+  const { data: user } = useUser();
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <MobileMenu />
+        <Link
+          to="/dashboard"
+          className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
+        >
+          <LogoMark className="size-7" />
+          <span className="text-lg font-bold tracking-tight text-slate-900">Bizdash</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-3 sm:gap-4">
+          {user ? (
+            <UserStatusBadge status={user.status} />
+          ) : (
+            <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
+          )}
+          <Link
+            to="/settings"
+            data-testid="avatar-link"
+            className="flex items-center gap-2.5 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:pr-3"
+          >
+            <Avatar
+              firstName={user?.firstName}
+              lastName={user?.lastName}
+              imageUrl={user?.profilePictureUrl}
+            />
+            {fullName ? (
+              <span
+                className="sr-only text-sm font-medium text-slate-800 md:not-sr-only"
+                data-testid="user-full-name"
+              >
+                {fullName}
+              </span>
+            ) : null}
+            <span className="sr-only">(profile settings)</span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

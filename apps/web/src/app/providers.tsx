@@ -1,0 +1,15 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '@/lib/query-client';
+import { CookieConsent } from './cookie-consent';
+import { AppToaster } from './toaster';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <AppToaster />
+      <CookieConsent />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '@/app/toaster';
+import { getCredentials } from '@/lib/credentials';
+import { buildToken } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { renderWithQueryClient } from '@/testing/render';
+import { SignInForm } from './sign-in-form';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+
+function renderForm(onSuccess = vi.fn()) {
+  renderWithQueryClient(
+    <>
+      <SignInForm onSuccess={onSuccess} />
+      <AppToaster />
+    </>,
+  );
+  return { onSuccess, user: userEvent.setup() };
+}
+
+describe('SignInForm', () => {
+  it('shows a required message only for the field the user has touched', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
+
+  it('says an email address is invalid once the user leaves the field', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.tab();
+
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows every message when submitted empty and sends nothing', async () => {
+    const { requests } = mockFetch(() => jsonResponse({}));
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('lets the user reveal and hide the password', async () => {
+    const { user } = renderForm();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('says Please wait... while signing in, then stores the credentials', async () => {
+    const token = buildToken();
+    let answer: (response: Response) => void = () => {};
+    const { requests } = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, onSuccess } = renderForm();
+    await user.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'Secret123!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const pending = await screen.findByRole('button', { name: 'Please wait...' });
+    expect(pending).toBeDisabled();
+    expect(requests[0]?.url).toBe('/api/auth/signin');
+    expect(requests[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret123!' });
+
+    answer(jsonResponse({ token, userId: USER_ID }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(getCredentials()).toEqual({ token, userId: USER_ID });
+  });
+
+  it("shows the server's error as a toast and stays on the form", async () => {
+    mockFetch(() => jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401));
+    const { user, onSuccess } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(getCredentials()).toBeNull();
+  });
+});

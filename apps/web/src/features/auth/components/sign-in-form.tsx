@@ -1,0 +1,43 @@
+import { type SignInRequest, SignInRequestSchema } from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { useSignIn } from '../api/sign-in';
+
+export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+  const signIn = useSignIn({ onSuccess });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(SignInRequestSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const onSubmit = (values: SignInRequest) => signIn.mutate(values);
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Sign in">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@business.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" pending={signIn.isPending}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

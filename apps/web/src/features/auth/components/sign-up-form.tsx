@@ -1,0 +1,108 @@
+import { type SignUpRequest, SignUpRequestSchema } from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSignUp } from '../api/sign-up';
+
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'businessName',
+  'countryOfBusiness',
+  'password',
+] as const satisfies readonly (keyof SignUpRequest)[];
+
+const EMPTY: SignUpRequest = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  businessName: '',
+  countryOfBusiness: '',
+  password: '',
+};
+
+export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(SignUpRequestSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const signUp = useSignUp({
+    onSuccess,
+    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
+  });
+  const onSubmit = (values: SignUpRequest) => signUp.mutate(values);
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="flex flex-col gap-5"
+      aria-label="Create account"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@business.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+2348012345678"
+        hint="10 to 15 digits, with an optional leading +."
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Company Name"
+          autoComplete="organization"
+          error={errors.businessName?.message}
+          {...register('businessName')}
+        />
+        <TextField
+          label="Country of Business"
+          autoComplete="country-name"
+          placeholder="Nigeria"
+          error={errors.countryOfBusiness?.message}
+          {...register('countryOfBusiness')}
+        />
+      </div>
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&#."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" pending={signUp.isPending}>
+        Create account
+      </Button>
+    </form>
+  );
+}

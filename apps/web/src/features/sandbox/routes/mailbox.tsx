@@ -1,0 +1,110 @@
+import { OtpRequestQuerySchema } from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Inbox, RefreshCw } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { useMailbox } from '../api/get-mailbox';
+import { MailboxMessage } from '../components/mailbox-message';
+
+const NOT_AVAILABLE =
+  'The sandbox mailbox is not available on this server: it exists only while the sandbox email provider is active.';
+
+export function Component() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const email = searchParams.get('email') ?? '';
+  const form = useForm({
+    resolver: zodResolver(OtpRequestQuerySchema),
+    defaultValues: { email },
+    mode: 'onTouched',
+  });
+
+  return (
+    <AuthLayout
+      width="lg"
+      title="Sandbox mailbox"
+      description="Emails the sandbox email provider has sent, newest first. Use it to read verification codes on a machine without a real mail server."
+    >
+      <form
+        noValidate
+        aria-label="Open mailbox"
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={form.handleSubmit((values) => setSearchParams({ email: values.email }))}
+      >
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@business.com"
+          containerClassName="flex-1"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+        <Button type="submit" size="lg" className="sm:mt-[26px]">
+          Show emails
+        </Button>
+      </form>
+      {email ? <MailboxResults email={email} /> : null}
+    </AuthLayout>
+  );
+}
+
+function MailboxResults({ email }: { email: string }) {
+  const mailbox = useMailbox(email);
+
+  if (mailbox.isPending) {
+    return (
+      <div className="mt-8 flex justify-center">
+        <Spinner className="size-8 text-brand-900" label="Loading emails" />
+      </div>
+    );
+  }
+  if (mailbox.isError) {
+    const notAvailable = mailbox.error instanceof ApiError && mailbox.error.status === 404;
+    return (
+      <p role="alert" className="mt-8 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+        {notAvailable ? NOT_AVAILABLE : mailbox.error.message}
+      </p>
+    );
+  }
+
+  const { messages } = mailbox.data;
+  return (
+    <section aria-label={`Emails sent to ${email}`} className="mt-8">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          {messages.length === 1 ? '1 email' : `${messages.length} emails`} for <strong>{email}</strong>
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          onClick={() => mailbox.refetch()}
+          disabled={mailbox.isFetching}
+        >
+          Refresh
+        </Button>
+      </div>
+      {messages.length === 0 ? (
+        <EmptyState
+          icon={Inbox}
+          title="No emails yet"
+          description="Emails sent to this address, such as verification codes, will appear here."
+        />
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <MailboxMessage message={message} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { UserSchema } from '@bizdash/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { buildToken, buildUser } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { apiRequest, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError } from './api-error';
+import { getCredentials, setCredentials } from './credentials';
+import { registerNavigator } from './navigation';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+
+async function failureText(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return (error as ApiError).message;
+}
+
+describe('apiRequest', () => {
+  it('sends the bearer token, user id, source system, request time and no-cache headers', async () => {
+    const token = buildToken();
+    setCredentials({ token, userId: USER_ID });
+    const { requests } = mockFetch(() => jsonResponse(buildUser()));
+
+    await apiRequest(`/users/${USER_ID}`, { schema: UserSchema });
+
+    const headers = requests[0]?.headers;
+    expect(requests[0]?.url).toBe(`/api/users/${USER_ID}`);
+    expect(headers?.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(headers?.get('user_id')).toBe(USER_ID);
+    expect(headers?.get('source_system')).toBe('bizdash');
+    expect(headers?.get('Cache-Control')).toBe('no-cache');
+    const requestTime = headers?.get('request_time') ?? '';
+    expect(new Date(requestTime).toISOString()).toBe(requestTime);
+  });
+
+  it('sends no Authorization header when the stored token has expired', async () => {
+    setCredentials({ token: buildToken({ expiresInSeconds: -10 }), userId: USER_ID });
+    const { requests } = mockFetch(() => jsonResponse({ ok: true }));
+
+    await apiRequest('/health');
+
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    const { requests } = mockFetch(() => jsonResponse({ ok: true }));
+    await apiRequest('/health');
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[0]?.headers.has('user_id')).toBe(false);
+  });
+
+  it('sends a JSON body and query parameters', async () => {
+    const { requests } = mockFetch(() => jsonResponse({ message: 'sent' }));
+    await apiRequest('/users/otp', {
+      method: 'POST',
+      query: { email: 'a b@x.com' },
+      body: { otp: '123456' },
+    });
+    expect(requests[0]?.url).toBe('/api/users/otp?email=a+b%40x.com');
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(requests[0]?.body).toEqual({ otp: '123456' });
+  });
+
+  describe('error text', () => {
+    it("prefers the server's error field", async () => {
+      mockFetch(() =>
+        jsonResponse({ error: 'Email already used', message: 'Conflict', code: 'CONFLICT' }, 409),
+      );
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
+        'Email already used',
+      );
+    });
+
+    it("falls back to the server's message field", async () => {
+      mockFetch(() => jsonResponse({ message: 'Bank is offline' }, 502));
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
+        'Bank is offline',
+      );
+    });
+
+    it("falls back to the client's message when the server could not be reached", async () => {
+      mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
+        NETWORK_ERROR_MESSAGE,
+      );
+    });
+
+    it("falls back to the caller's default when the server says nothing", async () => {
+      mockFetch(() => new Response('upstream exploded', { status: 500 }));
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to fetch transactions' }))).toBe(
+        'Unable to fetch transactions',
+      );
+    });
+
+    it('uses the generic default when the caller gives none', async () => {
+      mockFetch(() => jsonResponse(undefined, 500));
+      expect(await failureText(apiRequest('/x'))).toBe('Something went wrong. Please try again!');
+    });
+
+    it("uses the caller's default when a response breaks the shared schema", async () => {
+      mockFetch(() => jsonResponse({ recordId: 'nope' }));
+      expect(
+        await failureText(
+          apiRequest('/users/1', { schema: UserSchema, defaultError: 'Unable to fetch user information' }),
+        ),
+      ).toBe('Unable to fetch user information');
+    });
+  });
+
+  it.each([401, 403])('clears the credentials and goes to sign-in on %i', async (status) => {
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    mockFetch(() => jsonResponse({ error: 'Token expired', code: 'UNAUTHORIZED' }, status));
+
+    await expect(apiRequest(`/users/${USER_ID}`)).rejects.toThrow('Token expired');
+
+    expect(getCredentials()).toBeNull();
+    expect(window.localStorage.getItem('credentials')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/signin');
+  });
+
+  it('keeps the user on the page for a 401 from a public call such as sign-in', async () => {
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    mockFetch(() => jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401));
+
+    await expect(apiRequest('/auth/signin', { method: 'POST', auth: false, body: {} })).rejects.toThrow(
+      'Invalid email or password',
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,144 @@
+import { SOURCE_SYSTEM } from '@bizdash/shared';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { config } from './config';
+import { clearCredentials, getCredentials, getValidToken } from './credentials';
+import { redirectTo } from './navigation';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: Method;
+  /** A plain value is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** The caller's default error text (SPEC section 8). */
+  defaultError?: string;
+  /**
+   * Authenticated calls send the token and end the session on 401/403. Public calls (sign-in, sign-up)
+   * set this to false so a wrong password is an error message, not a redirect.
+   */
+  auth?: boolean;
+  /** Defaults to `auth`; logout turns it off because it ends the session itself. */
+  signOutOnAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
+
+/** SPEC section 7 headers; no Authorization at all when the token is missing or expired. */
+export function buildHeaders(sendToken: boolean): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    source_system: SOURCE_SYSTEM,
+    request_time: new Date().toISOString(),
+    'Cache-Control': 'no-cache',
+  });
+  if (!sendToken) return headers;
+  const token = getValidToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const userId = getCredentials()?.userId;
+  if (userId) headers.set('user_id', userId);
+  return headers;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${config.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function stringField(data: unknown, field: string): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function detailsField(data: unknown): ApiError['details'] | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const details = (data as Record<string, unknown>).details;
+  if (!Array.isArray(details)) return undefined;
+  return details.filter(
+    (item): item is { path: string; message: string } =>
+      typeof item?.path === 'string' && typeof item?.message === 'string',
+  );
+}
+
+function endSession(): void {
+  clearCredentials();
+  redirectTo(config.signInUrl);
+}
+
+export function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<z.output<S>>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest(
+  path: string,
+  options: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const { method = 'GET', body, query, defaultError, auth = true, signal, schema } = options;
+  const signOutOnAuthError = options.signOutOnAuthError ?? auth;
+  const headers = buildHeaders(auth);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: encodeBody(body, headers),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      clientMessage: NETWORK_ERROR_MESSAGE,
+      defaultMessage: defaultError,
+      cause: error,
+    });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
+    throw new ApiError({
+      status: response.status,
+      serverError: stringField(data, 'error'),
+      serverMessage: stringField(data, 'message'),
+      defaultMessage: defaultError,
+      code: stringField(data, 'code'),
+      details: detailsField(data),
+    });
+  }
+
+  if (!schema) return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // A response that breaks the shared contract is a bug; the user still gets the call's default text.
+    throw new ApiError({ status: response.status, defaultMessage: defaultError, cause: parsed.error });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,97 @@
+import { isTokenExpired } from '@bizdash/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryClient } from './query-client';
+
+export const CREDENTIALS_STORAGE_KEY = 'credentials';
+export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
+
+const CredentialsSchema = z.object({ token: z.string().min(1), userId: z.string().min(1) });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+export const credentialsQueryKey = ['credentials'] as const;
+export const userIdQueryKey = ['userId'] as const;
+
+/** Local storage is the source of truth (it survives reloads); the cache mirrors it for components. */
+export function getCredentials(): Credentials | null {
+  try {
+    const raw = window.localStorage.getItem(CREDENTIALS_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = CredentialsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setCredentials(credentials: Credentials): void {
+  window.localStorage.setItem(CREDENTIALS_STORAGE_KEY, JSON.stringify(credentials));
+  queryClient.setQueryData(credentialsQueryKey, credentials);
+  queryClient.setQueryData(userIdQueryKey, credentials.userId);
+}
+
+/** A newly signed-in merchant must never see the previous one's cached data. */
+export function startSession(credentials: Credentials): void {
+  queryClient.clear();
+  setCredentials(credentials);
+}
+
+export function clearCredentials(): void {
+  window.localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
+  queryClient.setQueryData(credentialsQueryKey, null);
+  queryClient.setQueryData(userIdQueryKey, null);
+}
+
+/** The token to send, or null when there is none or it has expired (SPEC section 5). */
+export function getValidToken(): string | null {
+  const token = getCredentials()?.token;
+  return token && !isTokenExpired(token) ? token : null;
+}
+
+export function hasValidSession(): boolean {
+  return getValidToken() !== null;
+}
+
+export function requireUserId(): string {
+  const userId = getCredentials()?.userId;
+  if (!userId) throw new Error(MISSING_USER_ID_MESSAGE);
+  return userId;
+}
+
+/**
+ * Start-up hand-over (SPEC section 2): `?token=...&id=...` become the stored credentials.
+ * Returns the address without them, or null when the address carries none.
+ */
+export function takeCredentialsFromUrl(url: URL): string | null {
+  const token = url.searchParams.get('token');
+  const userId = url.searchParams.get('id');
+  if (!token || !userId) return null;
+  setCredentials({ token, userId });
+  const clean = new URL(url);
+  clean.searchParams.delete('token');
+  clean.searchParams.delete('id');
+  return `${clean.pathname}${clean.search}${clean.hash}`;
+}
+
+const credentialsQueryOptions = queryOptions({
+  queryKey: credentialsQueryKey,
+  queryFn: getCredentials,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  refetchInterval: false,
+});
+
+export function useCredentials(): Credentials | null {
+  return useQuery(credentialsQueryOptions).data ?? getCredentials();
+}
+
+export function useUserId(): string | null {
+  const fromCache = useQuery({
+    queryKey: userIdQueryKey,
+    queryFn: () => getCredentials()?.userId ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchInterval: false,
+  }).data;
+  return fromCache ?? getCredentials()?.userId ?? null;
+}

@@ -1,0 +1,52 @@
+import { CACHE_TIMINGS_MS } from '@bizdash/shared';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ApiError } from './api-error';
+
+const MAX_RETRIES = 3;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** A 4xx will fail the same way again, so only server and network failures are retried. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
+}
+
+function isSessionError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: boolean };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // Failed reads surface as one toast per query; a session error is already a redirect to sign-in.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorToast === false || isSessionError(error)) return;
+        toast.error(error.message, { id: query.queryHash });
+      },
+    }),
+    mutationCache: new MutationCache(),
+    defaultOptions: {
+      queries: {
+        staleTime: CACHE_TIMINGS_MS.staleTime,
+        gcTime: CACHE_TIMINGS_MS.gcTime,
+        refetchInterval: CACHE_TIMINGS_MS.refetchInterval,
+        retry: shouldRetry,
+        retryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach } from 'vitest';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+
+// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom does not scroll; React Router's ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  // Tests assert on one attempt; the production retry policy has its own unit test.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+});
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  queryClient.clear();
+  registerNavigator(null);
+  window.localStorage.clear();
+});
