@@ -66,7 +66,7 @@ export function takeCredentialsFromUrl(url: URL): string | null {
   const token = url.searchParams.get('token');
   const userId = url.searchParams.get('id');
   if (!token || !userId) return null;
-  setCredentials({ token, userId });
+  startSession({ token, userId });
   const clean = new URL(url);
   clean.searchParams.delete('token');
   clean.searchParams.delete('id');

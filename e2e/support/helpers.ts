@@ -1,0 +1,96 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, type Merchant } from './fixtures';
+
+export const COOKIE_TEXT = 'We use cookies to ensure you get the best experience on our website.';
+
+export interface StoredCredentials {
+  token: string;
+  userId: string;
+}
+
+/** The cookie choice is already made: for tests whose subject is not the banner. */
+export async function skipCookieBanner(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+}
+
+export async function storedCredentials(page: Page): Promise<StoredCredentials | null> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('credentials'));
+  return raw ? (JSON.parse(raw) as StoredCredentials) : null;
+}
+
+/** A toast (react-hot-toast renders each message as a polite status). */
+export function toast(page: Page, text: string) {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/** Exact match on the path, no query string or hash left over. */
+export function exactPath(pathname: string): RegExp {
+  const escaped = pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^https?://[^/]+${escaped}$`);
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A JWT-shaped token whose exp lies in the past (the client decodes it without verifying). */
+export function expiredToken(userId: string): string {
+  const issuedAt = Math.floor(Date.now() / 1000) - 7200;
+  const header = base64url({ alg: 'HS256', typ: 'JWT' });
+  const payload = base64url({ sub: userId, iat: issuedAt, exp: issuedAt + 3600 });
+  return `${header}.${payload}.c2lnbmF0dXJl`;
+}
+
+/** What the API holds for the merchant right now, read with the given token. */
+export async function fetchUser(request: APIRequestContext, credentials: StoredCredentials) {
+  const response = await request.get(`/api/users/${credentials.userId}`, {
+    headers: { Authorization: `Bearer ${credentials.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The latest 6-digit code the sandbox email provider sent to the merchant. */
+export async function latestCode(request: APIRequestContext, merchant: Merchant): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await request.get('/api/sandbox/mailbox', { params: { email: merchant.email } });
+    expect(response.status()).toBe(200);
+    const { messages } = (await response.json()) as { messages: { text: string }[] };
+    code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+    expect(code, 'a code in the newest email').toBeDefined();
+  }).toPass({ timeout: 5_000 });
+  return code as string;
+}
+
+/** WCAG 2.1 A/AA scan; only serious and critical violations fail, listed in the message. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n')}`,
+    )
+    .join('\n');
+  expect(serious, `accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+/** Full-page screenshot into test-results/screenshots/ for a person to look at. */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({
+    path: path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
