@@ -1,8 +1,16 @@
 import { createMerchant, expect, newMerchantDetails, openAs, test } from '../support/fixtures';
-import { exactPath, fetchUser, mainNav, skipCookieBanner, storedCredentials, toast } from '../support/helpers';
+import {
+  acceptCookiesUpFront,
+  exactPath,
+  fetchUser,
+  fillSignUpForm,
+  mainNav,
+  storedCredentials,
+  toast,
+} from '../support/helpers';
 
 test.beforeEach(async ({ page }) => {
-  await skipCookieBanner(page);
+  await acceptCookiesUpFront(page);
 });
 
 test('a new merchant signs up through the form and lands on the dashboard, and a reload keeps the session', async ({
@@ -13,13 +21,7 @@ test('a new merchant signs up through the form and lands on the dashboard, and a
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your Bizdash account' })).toBeVisible();
 
-  await page.getByLabel('First Name').fill(details.firstName);
-  await page.getByLabel('Last Name').fill(details.lastName);
-  await page.getByLabel('Email').fill(details.email);
-  await page.getByLabel('Phone Number').fill(details.phoneNumber);
-  await page.getByLabel('Company Name').fill(details.businessName);
-  await page.getByLabel('Country of Business').fill(details.countryOfBusiness);
-  await page.getByLabel('Password', { exact: true }).fill(details.password);
+  await fillSignUpForm(page, details);
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(exactPath('/dashboard/recents'));
@@ -95,13 +97,7 @@ test("signing up with a taken email shows the server's message and keeps the vis
   const existing = await createMerchant(request);
   const details = newMerchantDetails();
   await page.goto('/signup');
-  await page.getByLabel('First Name').fill(details.firstName);
-  await page.getByLabel('Last Name').fill(details.lastName);
-  await page.getByLabel('Email').fill(existing.email.toUpperCase());
-  await page.getByLabel('Phone Number').fill(details.phoneNumber);
-  await page.getByLabel('Company Name').fill(details.businessName);
-  await page.getByLabel('Country of Business').fill(details.countryOfBusiness);
-  await page.getByLabel('Password', { exact: true }).fill(details.password);
+  await fillSignUpForm(page, { ...details, email: existing.email.toUpperCase() });
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(toast(page, 'An account with this email already exists. Sign in instead.')).toBeVisible();
@@ -139,7 +135,16 @@ test('a merchant signs in and lands on the dashboard', async ({ page, request })
   await page.goto('/signin');
   await page.getByLabel('Email').fill(merchant.email);
   await page.getByLabel('Password', { exact: true }).fill(merchant.password);
+  // Hold the answer until the pending state has been seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/signin', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Please wait...' })).toBeDisabled();
+  release();
 
   await expect(page).toHaveURL(exactPath('/dashboard/recents'));
   await expect(page.getByTestId('user-full-name')).toHaveText('Chiamaka Eze');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, type Merchant } from './fixtures';
+import { expect, type Merchant, type newMerchantDetails } from './fixtures';
 
 export const COOKIE_TEXT = 'We use cookies to ensure you get the best experience on our website.';
 
@@ -11,13 +11,23 @@ export interface StoredCredentials {
 }
 
 /** The cookie choice is already made: for tests whose subject is not the banner. */
-export async function skipCookieBanner(page: Page): Promise<void> {
+export async function acceptCookiesUpFront(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
 }
 
 export async function storedCredentials(page: Page): Promise<StoredCredentials | null> {
   const raw = await page.evaluate(() => window.localStorage.getItem('credentials'));
   return raw ? (JSON.parse(raw) as StoredCredentials) : null;
+}
+
+export async function fillSignUpForm(page: Page, details: ReturnType<typeof newMerchantDetails>) {
+  await page.getByLabel('First Name').fill(details.firstName);
+  await page.getByLabel('Last Name').fill(details.lastName);
+  await page.getByLabel('Email').fill(details.email);
+  await page.getByLabel('Phone Number').fill(details.phoneNumber);
+  await page.getByLabel('Company Name').fill(details.businessName);
+  await page.getByLabel('Country of Business').fill(details.countryOfBusiness);
+  await page.getByLabel('Password', { exact: true }).fill(details.password);
 }
 
 /** A toast (react-hot-toast renders each message as a polite status). */

@@ -1,0 +1,74 @@
+import { createMerchant, expect, openAs, test } from '../support/fixtures';
+import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
+
+// Pictures of the main screens for a person to review, in test-results/screenshots/.
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'mobile', viewport: { width: 390, height: 844 } },
+];
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`${name} ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    test('sign-in, with the cookie banner', async ({ page }, testInfo) => {
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { name: 'Sign in to Bizdash' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-sign-in`);
+    });
+
+    test('sign-up', async ({ page }, testInfo) => {
+      await acceptCookiesUpFront(page);
+      await page.goto('/signup');
+      await expect(page.getByRole('heading', { name: 'Create your Bizdash account' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-sign-up`);
+    });
+
+    test('dashboard shell', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/dashboard/recents');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('user-status')).toHaveText('Pending KYC');
+      await saveScreenshot(page, testInfo, `${name}-dashboard`);
+    });
+
+    test('settings', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings');
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'User Profile', level: 2 })).toBeVisible();
+      await expect(page.getByTestId('user-status')).toHaveText('Pending KYC');
+      await saveScreenshot(page, testInfo, `${name}-settings`);
+    });
+
+    test('API reference', async ({ page }, testInfo) => {
+      await page.goto('/api/docs');
+      await expect(page.getByRole('heading', { name: /Bizdash API/ })).toBeVisible();
+      await expect(page.getByText('auth', { exact: true }).first()).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-api-docs`);
+    });
+  });
+}
+
+test.describe('mobile 390x844 menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shell with the menu closed and open', async ({ page, request }, testInfo) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const merchant = await createMerchant(request);
+    await openAs(page, merchant, '/transactions/all');
+    await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('user-status')).toHaveText('Pending KYC');
+    await saveScreenshot(page, testInfo, 'mobile-menu-closed');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
+    await saveScreenshot(page, testInfo, 'mobile-menu-open');
+  });
+});
