@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+
+const logo = readFileSync(path.resolve(import.meta.dirname, '../../../web/public/favicon.svg'));
 
 /** OpenAPI from the route schemas, with an interactive reference at /api/docs (the sidebar's "API Docs"). */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
@@ -24,7 +28,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null, tryItOutEnabled: true },
-    theme: { title: 'Bizdash API reference' },
+    theme: {
+      title: 'Bizdash API reference',
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: logo }],
+    },
+    logo: { type: 'image/svg+xml', content: logo, href: '/dashboard', target: '_self' },
     staticCSP: false,
   });
 }
