@@ -8,7 +8,9 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { createOtpSecret } from './features/otp/otp.service.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
+import { transactionsRoutes } from './features/transactions/transactions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { walletsRoutes } from './features/wallets/wallets.routes.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(deps, limits), { prefix: '/api/auth' });
   await app.register(otpRoutes(deps, limits, otpSecret), { prefix: '/api/users' });
   await app.register(usersRoutes(deps), { prefix: '/api/users' });
+  await app.register(walletsRoutes(deps), { prefix: '/api/wallets' });
+  await app.register(transactionsRoutes(deps), { prefix: '/api/transaction' });
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
 
   await registerWeb(app, config);

@@ -8,4 +8,6 @@ export * from './schemas/auth.ts';
 export * from './schemas/error.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/sandbox.ts';
+export * from './schemas/transactions.ts';
 export * from './schemas/user.ts';
+export * from './schemas/wallets.ts';

@@ -36,3 +36,9 @@ export function requireAuth(request: FastifyRequest) {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/** The user a request acts for: the user_id header (checked at authentication to be the caller or its app), else the caller. */
+export function actingUserId(request: FastifyRequest): string {
+  const named = request.headers.user_id;
+  return typeof named === 'string' && named !== '' ? named : requireAuth(request).userId;
+}

@@ -49,3 +49,13 @@ export function currencyLabel(code: string | null | undefined): string {
       return 'N/A';
   }
 }
+
+/** Plain decimal major units for files (CSV): exact integer arithmetic, no symbol, no grouping. */
+export function formatMajorUnitsPlain(minor: number, currency: string = 'NGN'): string {
+  const digits = minorDigits(normalizeCurrencyCode(currency));
+  const scale = 10 ** digits;
+  const sign = minor < 0 ? '-' : '';
+  const absolute = Math.abs(minor);
+  const fraction = digits > 0 ? `.${String(absolute % scale).padStart(digits, '0')}` : '';
+  return `${sign}${Math.trunc(absolute / scale)}${fraction}`;
+}

@@ -1,3 +1,5 @@
+export * from './ledger.ts';
 export * from './messaging.ts';
+export * from './transactions.ts';
 export * from './users.ts';
 export * from './wallets.ts';

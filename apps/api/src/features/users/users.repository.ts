@@ -28,3 +28,11 @@ export async function findTokenVersion(db: DbOrTx, userId: string): Promise<numb
     .limit(1);
   return row?.tokenVersion ?? null;
 }
+
+/** The owner and its apps, as a subquery for `inArray`: every owner-scoped read of another table uses it. */
+export function ownedUserIds(db: DbOrTx, ownerId: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.id, ownerId), eq(users.parentUserId, ownerId)));
+}

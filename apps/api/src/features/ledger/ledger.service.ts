@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../../db/client.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import {
+  addToWalletBalance,
+  findPostingByKey,
+  findPostingEntries,
+  findSystemAccountIds,
+  insertEntries,
+  insertPostingOnce,
+  insertPostings,
+  lockWallets,
+} from './ledger.repository.ts';
+import type { PostingResult, SystemAccountCode, TransferLeg, TransferRequest } from './ledger.types.ts';
+
+export const INSUFFICIENT_FUNDS = 'Insufficient funds: the wallet balance cannot cover this debit.';
+export const WALLET_NOT_AVAILABLE = 'This wallet cannot be used for this movement right now.';
+
+/** A programming error in a caller, never a user's mistake: the posting would break the ledger's rules. */
+export class LedgerRuleError extends Error {}
+
+function assertBalanced(legs: TransferLeg[]) {
+  if (legs.length < 2) throw new LedgerRuleError('a posting needs at least two legs');
+  const sums = new Map<string, number>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) {
+      throw new LedgerRuleError(`leg amount must be a non-zero integer of minor units, got ${leg.amount}`);
+    }
+    sums.set(leg.currency, (sums.get(leg.currency) ?? 0) + leg.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0) throw new LedgerRuleError(`posting does not balance in ${currency}: off by ${sum}`);
+  }
+}
+
+function hashRequest(request: TransferRequest): string {
+  const legs = request.legs.map((leg) => ({ ...leg.account, currency: leg.currency, amount: leg.amount }));
+  return createHash('sha256')
+    .update(JSON.stringify({ kind: request.kind, legs, reverses: request.reversesPostingId ?? null }))
+    .digest('hex');
+}
+
+/** Net change per wallet; a wallet named twice in one posting is locked and checked once. */
+function walletChanges(legs: TransferLeg[]) {
+  const changes = new Map<string, { currency: string; amount: number }>();
+  for (const leg of legs) {
+    if (!('walletId' in leg.account)) continue;
+    const current = changes.get(leg.account.walletId);
+    if (current && current.currency !== leg.currency) throw new LedgerRuleError('one wallet, two currencies');
+    changes.set(leg.account.walletId, {
+      currency: leg.currency,
+      amount: (current?.amount ?? 0) + leg.amount,
+    });
+  }
+  return changes;
+}
+
+async function applyWalletChanges(tx: Tx, changes: Map<string, { currency: string; amount: number }>) {
+  const locked = await lockWallets(tx, [...changes.keys()]);
+  if (locked.length !== changes.size) throw new LedgerRuleError('posting names a wallet that does not exist');
+  for (const wallet of locked) {
+    const change = changes.get(wallet.id);
+    if (!change) continue;
+    if (wallet.currency !== change.currency)
+      throw new LedgerRuleError(`wallet ${wallet.id} holds ${wallet.currency}`);
+    const spends = change.amount < 0;
+    if (wallet.status === 'DEACTIVATED' || (spends && wallet.status !== 'ACTIVE')) {
+      throw new AppError(409, 'WALLET_NOT_AVAILABLE', WALLET_NOT_AVAILABLE);
+    }
+    if (wallet.balance + change.amount < 0) throw conflict(INSUFFICIENT_FUNDS, 'INSUFFICIENT_FUNDS');
+  }
+  for (const wallet of locked) {
+    const change = changes.get(wallet.id);
+    if (change && change.amount !== 0) await addToWalletBalance(tx, wallet.id, change.amount);
+  }
+}
+
+async function systemAccountIdsFor(tx: Tx, legs: TransferLeg[]) {
+  const wanted = legs.flatMap((leg) =>
+    'system' in leg.account
+      ? [{ code: leg.account.system as SystemAccountCode, currency: leg.currency }]
+      : [],
+  );
+  const ids = await findSystemAccountIds(tx, wanted);
+  for (const account of wanted) {
+    if (!ids.has(`${account.code}:${account.currency}`)) {
+      throw new LedgerRuleError(`no system account ${account.code} in ${account.currency}`);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Many postings at once (seeding, imports): the same rules as postTransfer, checked per posting, with one insert per
+ * table and one balance update per wallet. Keys must be new: a bulk load is not a retry path.
+ */
+export async function postTransfersInBulk(tx: Tx, requests: (TransferRequest & { postingId: string })[]) {
+  if (requests.length === 0) return;
+  for (const request of requests) assertBalanced(request.legs);
+  const allLegs = requests.flatMap((request) => request.legs);
+  const systemIds = await systemAccountIdsFor(tx, allLegs);
+  await applyWalletChanges(tx, walletChanges(allLegs));
+  await insertPostings(
+    tx,
+    requests.map((request) => ({
+      id: request.postingId,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: hashRequest(request),
+      kind: request.kind,
+      description: request.description,
+    })),
+  );
+  await insertEntries(
+    tx,
+    requests.flatMap((request) => request.legs.map((leg) => entryFor(request.postingId, leg, systemIds))),
+  );
+}
+
+function entryFor(postingId: string, leg: TransferLeg, systemIds: Map<string, string>) {
+  return {
+    postingId,
+    currency: leg.currency,
+    amount: leg.amount,
+    ...('walletId' in leg.account
+      ? { walletId: leg.account.walletId }
+      : { systemAccountId: systemIds.get(`${leg.account.system}:${leg.currency}`) }),
+  };
+}
+
+/**
+ * The one way money moves: inside the caller's transaction, a balanced set of entries, wallet rows locked and
+ * balances updated, no wallet below zero. The same idempotency key gives the first result and moves money once.
+ */
+export async function postTransfer(tx: Tx, request: TransferRequest): Promise<PostingResult> {
+  assertBalanced(request.legs);
+  const requestHash = hashRequest(request);
+  const postingId = await insertPostingOnce(tx, {
+    idempotencyKey: request.idempotencyKey,
+    requestHash,
+    kind: request.kind,
+    description: request.description,
+    reversesPostingId: request.reversesPostingId,
+  });
+  if (!postingId) {
+    const existing = await findPostingByKey(tx, request.idempotencyKey);
+    if (!existing || existing.requestHash !== requestHash) {
+      throw conflict(
+        'This idempotency key was already used for a different movement.',
+        'IDEMPOTENCY_MISMATCH',
+      );
+    }
+    return { postingId: existing.id, replayed: true };
+  }
+
+  const systemIds = await systemAccountIdsFor(tx, request.legs);
+  await applyWalletChanges(tx, walletChanges(request.legs));
+  await insertEntries(
+    tx,
+    request.legs.map((leg) => entryFor(postingId, leg, systemIds)),
+  );
+  return { postingId, replayed: false };
+}
+
+/** Undoes a posting with its mirror image; a posting can be reversed once (the key and a unique index see to it). */
+export async function reversePosting(tx: Tx, postingId: string, description: string): Promise<PostingResult> {
+  const entries = await findPostingEntries(tx, postingId);
+  if (entries.length === 0) throw new LedgerRuleError(`posting ${postingId} has no entries`);
+  return postTransfer(tx, {
+    idempotencyKey: `reversal:${postingId}`,
+    kind: 'REVERSAL',
+    description,
+    reversesPostingId: postingId,
+    legs: entries.map((entry) => ({
+      account: entry.walletId
+        ? { walletId: entry.walletId }
+        : { system: entry.systemCode as SystemAccountCode },
+      currency: entry.currency as TransferLeg['currency'],
+      amount: -entry.amount,
+    })),
+  });
+}

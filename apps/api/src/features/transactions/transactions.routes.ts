@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import {
+  ApiErrorSchema,
+  TransactionIdParamsSchema,
+  TransactionPageSchema,
+  TransactionSchema,
+  TransactionSearchFilterSchema,
+  TransactionSearchQuerySchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../types.ts';
+import { exportRows, getTransaction, search } from './transactions.service.ts';
+import { toCsv } from './transactions-csv.ts';
+
+export function transactionsRoutes({ database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['transactions'], security: [{ bearerAuth: [] }] };
+
+    api.post(
+      '/search',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: "Search the caller's transactions, newest first (ties by id), one page at a time",
+          querystring: TransactionSearchQuerySchema,
+          body: TransactionSearchFilterSchema,
+          response: {
+            200: TransactionPageSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) =>
+        search(
+          database.db,
+          requireAuth(request).userId,
+          request.body,
+          request.query.page,
+          request.query.size,
+        ),
+    );
+
+    api.post(
+      '/export',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'Every transaction matching the filter as CSV (streamed; amounts in major units)',
+          body: TransactionSearchFilterSchema,
+          response: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const rows = await exportRows(database.db, requireAuth(request).userId, request.body);
+        const filename = `bizdash-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`);
+        // A stream bypasses the JSON serializer; the typed send() only knows the JSON error shapes.
+        return reply.send(Readable.from(toCsv(rows)) as never);
+      },
+    );
+
+    api.get(
+      '/:id',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'One transaction with everything the detail view shows',
+          params: TransactionIdParamsSchema,
+          response: { 200: TransactionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => getTransaction(database.db, requireAuth(request).userId, request.params.id),
+    );
+  };
+}

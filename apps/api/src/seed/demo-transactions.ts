@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { Currency, TransactionChannel, TransactionStatus, TransactionType } from '@bizdash/shared';
+import type { SystemAccountCode } from '../features/ledger/ledger.types.ts';
+
+/** A seeded movement, before it becomes rows; times ascend so balances can be followed as they would have been. */
+export interface DemoTransaction {
+  id: string;
+  walletId: string;
+  currency: Currency;
+  type: TransactionType;
+  status: TransactionStatus;
+  channel: TransactionChannel;
+  counterparty: SystemAccountCode;
+  amount: number;
+  impactTime: Date;
+  description: string;
+  beneficiary: string;
+  orderReference: string;
+}
+
+const CUSTOMERS = [
+  'Chinedu Okeke',
+  'Aisha Bello',
+  'Tunde Bakare',
+  'Ngozi Adeyemi',
+  'Emeka Nwosu',
+  'Funmilayo Ojo',
+  'Ibrahim Musa',
+  'Kemi Adebayo',
+  'Obinna Eze',
+  'Zainab Yusuf',
+  'Segun Balogun',
+  'Amara Okafor',
+  'Halima Sani',
+  'David Mensah',
+  'Sarah Johnson',
+  'Michael Carter',
+  'Blessing Udoh',
+  'Yemi Alade',
+  'Uche Obi',
+  'Fatima Abubakar',
+];
+const PRODUCTS = [
+  'Ankara fabric (6 yards)',
+  'Shea butter hamper',
+  'Jollof catering tray',
+  'Leather sandals',
+  'Adire throw pillow',
+  'Beaded necklace',
+  'Zobo drink crate',
+  'Custom agbada',
+  'Plantain chips carton',
+  'Aso-oke gele',
+  'Ofada rice bag',
+  'Handmade soap set',
+  'Coral bead bracelet',
+  'Kente scarf',
+  'Pepper soup spice pack',
+];
+const BANKS = [
+  'GTBank',
+  'Access Bank',
+  'Zenith Bank',
+  'First Bank',
+  'UBA',
+  'Kuda',
+  'Opay',
+  'Chase',
+  'Wells Fargo',
+];
+
+/** Deterministic, so the same seed gives the same data (mulberry32). */
+export function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+type Random = ReturnType<typeof randomSource>;
+
+function pickStatus(random: Random): TransactionStatus {
+  const roll = random.next();
+  if (roll < 0.87) return 'SUCCESSFUL';
+  if (roll < 0.92) return 'FAILED';
+  if (roll < 0.97) return 'CREATED';
+  return 'OTP_VERIFIED';
+}
+
+/** Minor units: naira sales from ₦500 to ₦250,000, dollar sales from $5 to $2,000, always whole kobo/cents. */
+function saleAmount(random: Random, currency: Currency) {
+  return currency === 'NGN'
+    ? random.int(500, 250_000) * 100 + random.pick([0, 0, 50])
+    : random.int(500, 200_000);
+}
+
+function credit(
+  random: Random,
+  base: Omit<
+    DemoTransaction,
+    | 'type'
+    | 'channel'
+    | 'counterparty'
+    | 'description'
+    | 'beneficiary'
+    | 'orderReference'
+    | 'amount'
+    | 'status'
+  >,
+): DemoTransaction {
+  const customer = random.pick(CUSTOMERS);
+  return {
+    ...base,
+    type: 'CREDIT',
+    status: pickStatus(random),
+    channel: random.next() < 0.7 ? 'CARD' : 'BANK_TRANSFER',
+    counterparty: 'CUSTOMER_FUNDS',
+    amount: saleAmount(random, base.currency),
+    description: `Payment for ${random.pick(PRODUCTS)}`,
+    beneficiary: customer,
+    orderReference: `ORD-${random.int(100_000, 999_999)}`,
+  };
+}
+
+export interface WalletRef {
+  walletId: string;
+  currency: Currency;
+}
+
+/**
+ * `count` movements over the last `days` days across the given wallets: mostly sales, some payouts and fees.
+ * A successful debit only happens when the wallet can pay for it at that moment, so no balance goes below zero.
+ */
+export function generateDemoTransactions(
+  wallets: WalletRef[],
+  count: number,
+  days: number,
+  random: Random,
+  now = Date.now(),
+): DemoTransaction[] {
+  const span = days * 86_400_000;
+  const times = Array.from({ length: count }, () => now - Math.floor(random.next() * span)).sort(
+    (a, b) => a - b,
+  );
+  const balances = new Map(wallets.map((wallet) => [wallet.walletId, 0]));
+  return times.map((time) => {
+    const wallet = random.next() < 0.8 ? (wallets[0] as WalletRef) : random.pick(wallets);
+    const base = {
+      id: randomUUID(),
+      walletId: wallet.walletId,
+      currency: wallet.currency,
+      impactTime: new Date(time),
+    };
+    const balance = balances.get(wallet.walletId) ?? 0;
+    const wantsDebit = random.next() < 0.3 && balance > 0;
+    let movement: DemoTransaction;
+    if (wantsDebit) {
+      const isFee = random.next() < 0.25;
+      const amount = Math.max(1, Math.floor(balance * (isFee ? 0.005 : random.int(10, 60) / 100)));
+      movement = {
+        ...base,
+        type: 'DEBIT',
+        status: random.next() < 0.93 ? 'SUCCESSFUL' : 'FAILED',
+        channel: isFee ? 'FEE' : 'PAYOUT',
+        counterparty: isFee ? 'FEES_EARNED' : 'PAYOUTS_IN_TRANSIT',
+        amount,
+        description: isFee
+          ? 'Processing fees'
+          : `Payout to ${random.pick(BANKS)} ****${random.int(1000, 9999)}`,
+        beneficiary: isFee ? 'Bizdash' : 'Settlement account',
+        orderReference: isFee ? `FEE-${random.int(100_000, 999_999)}` : `PAY-${random.int(100_000, 999_999)}`,
+      };
+    } else {
+      movement = credit(random, base);
+    }
+    if (movement.status === 'SUCCESSFUL') {
+      balances.set(
+        wallet.walletId,
+        balance + (movement.type === 'CREDIT' ? movement.amount : -movement.amount),
+      );
+    }
+    return movement;
+  });
+}

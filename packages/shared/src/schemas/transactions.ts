@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../constants.ts';
+
+export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** CREATED and OTP_VERIFIED are pending; only SUCCESSFUL moves money (a reversal is a transaction of its own). */
+export const TRANSACTION_STATUSES = ['CREATED', 'OTP_VERIFIED', 'SUCCESSFUL', 'FAILED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const PENDING_TRANSACTION_STATUSES = [
+  'CREATED',
+  'OTP_VERIFIED',
+] as const satisfies TransactionStatus[];
+
+export const TRANSACTION_CHANNELS = [
+  'CARD',
+  'BANK_TRANSFER',
+  'PAYOUT',
+  'WALLET',
+  'FEE',
+  'FX',
+  'ADJUSTMENT',
+] as const;
+export type TransactionChannel = (typeof TRANSACTION_CHANNELS)[number];
+
+/** The Transaction entity of SPEC section 3; amounts are integer minor units of currencyCode. */
+export const TransactionSchema = z.object({
+  id: z.uuid(),
+  transactionId: z.uuid(),
+  impactTime: z.iso.datetime({ offset: true }),
+  description: z.string(),
+  parentTransactionId: z.uuid().nullable(),
+  transactionAmount: z.number().int().nonnegative(),
+  currencyCode: z.enum(CURRENCIES),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  transactionStatus: z.enum(TRANSACTION_STATUSES),
+  beneficiary: z.string().nullable(),
+  transactionChannel: z.enum(TRANSACTION_CHANNELS),
+  orderReference: z.string().nullable(),
+  walletId: z.uuid(),
+  userId: z.uuid(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const MAX_PAGE_SIZE = 100;
+
+export const TransactionSearchQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int()
+    .min(1, 'size must be between 1 and 100')
+    .max(MAX_PAGE_SIZE, 'size must be between 1 and 100')
+    .default(10),
+});
+export type TransactionSearchQuery = z.infer<typeof TransactionSearchQuerySchema>;
+
+const oneOrMany = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.array(schema).min(1).max(10)])
+    .transform((value) => (Array.isArray(value) ? value : [value]));
+
+/** Filters of SPEC section 7 plus dates, currency, channel and a text query. */
+export const TransactionSearchFilterSchema = z
+  .object({
+    userId: z.uuid({ error: 'User ID is invalid' }).optional(),
+    walletId: z.uuid({ error: 'Wallet ID is invalid' }).optional(),
+    status: oneOrMany(z.enum(TRANSACTION_STATUSES, { error: 'Unknown transaction status' })).optional(),
+    type: z.enum(TRANSACTION_TYPES, { error: 'Type must be CREDIT or DEBIT' }).optional(),
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+    currency: z.enum(CURRENCIES, { error: 'Currency must be NGN or USD' }).optional(),
+    channel: z.enum(TRANSACTION_CHANNELS, { error: 'Unknown channel' }).optional(),
+    query: z.string().trim().max(100, 'Search text is at most 100 characters').optional(),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    error: 'from must not be after to',
+    path: ['to'],
+  });
+export type TransactionSearchFilter = z.input<typeof TransactionSearchFilterSchema>;
+export type ParsedTransactionSearchFilter = z.output<typeof TransactionSearchFilterSchema>;
+
+export const TransactionPageSchema = z.object({
+  items: z.array(TransactionSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TransactionPage = z.infer<typeof TransactionPageSchema>;
+
+export const TransactionIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction ID is invalid' }) });
