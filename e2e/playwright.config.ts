@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SEEDED_MERCHANT } from './support/seeded-merchant.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://localhost:${port}`;
@@ -39,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    // A merchant with history first (the server holds the embedded database once it runs), then the product.
+    command: `node --import tsx apps/api/src/scripts/seed.ts --email ${SEEDED_MERCHANT.email} --password '${SEEDED_MERCHANT.password}' --transactions ${SEEDED_MERCHANT.transactions} && node scripts/start.mjs`,
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

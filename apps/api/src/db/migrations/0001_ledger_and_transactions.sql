@@ -85,10 +85,11 @@ CREATE INDEX "ledger_entries_system_account_idx" ON "ledger_entries" USING btree
 CREATE UNIQUE INDEX "ledger_postings_idempotency_key_unique" ON "ledger_postings" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_postings_reverses_unique" ON "ledger_postings" USING btree ("reverses_posting_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "system_accounts_code_currency_unique" ON "system_accounts" USING btree ("code","currency");--> statement-breakpoint
-CREATE INDEX "transactions_user_time_idx" ON "transactions" USING btree ("user_id","impact_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "transactions_wallet_time_idx" ON "transactions" USING btree ("wallet_id","impact_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "transactions_user_status_time_idx" ON "transactions" USING btree ("user_id","transaction_status","impact_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "transactions_user_type_time_idx" ON "transactions" USING btree ("user_id","transaction_type","impact_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_user_time_idx" ON "transactions" USING btree ("user_id","impact_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_wallet_time_idx" ON "transactions" USING btree ("wallet_id","impact_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_user_status_time_idx" ON "transactions" USING btree ("user_id","transaction_status","impact_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_user_type_time_idx" ON "transactions" USING btree ("user_id","transaction_type","impact_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_user_pending_time_idx" ON "transactions" USING btree ("user_id","impact_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."transaction_status" in ('CREATED', 'OTP_VERIFIED');--> statement-breakpoint
 CREATE INDEX "transactions_parent_idx" ON "transactions" USING btree ("parent_transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_posting_unique" ON "transactions" USING btree ("posting_id");--> statement-breakpoint
 CREATE INDEX "transactions_search_text_idx" ON "transactions" USING gin (("description" || ' ' || coalesce("beneficiary", '') || ' ' || coalesce("order_reference", '')) gin_trgm_ops);

@@ -52,20 +52,33 @@ export const transactions = pgTable(
   },
   (table) => [
     // Every list is "newest first, ties by id" within an owner: these indexes serve each filter in order.
-    index('transactions_user_time_idx').on(table.userId, table.impactTime.desc(), table.id.desc()),
-    index('transactions_wallet_time_idx').on(table.walletId, table.impactTime.desc(), table.id.desc()),
+    // NULLS FIRST is what ORDER BY ... DESC means; an index sorted otherwise would not be used for it.
+    index('transactions_user_time_idx').on(
+      table.userId,
+      table.impactTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('transactions_wallet_time_idx').on(
+      table.walletId,
+      table.impactTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('transactions_user_status_time_idx').on(
       table.userId,
       table.transactionStatus,
-      table.impactTime.desc(),
-      table.id.desc(),
+      table.impactTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('transactions_user_type_time_idx').on(
       table.userId,
       table.transactionType,
-      table.impactTime.desc(),
-      table.id.desc(),
+      table.impactTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
+    // The pending tab asks for two statuses at once; one index on exactly that set keeps it an ordered scan.
+    index('transactions_user_pending_time_idx')
+      .on(table.userId, table.impactTime.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.transactionStatus} in ('CREATED', 'OTP_VERIFIED')`),
     index('transactions_parent_idx').on(table.parentTransactionId),
     uniqueIndex('transactions_posting_unique').on(table.postingId),
     index('transactions_search_text_idx').using('gin', sql`${searchText(table)} gin_trgm_ops`),

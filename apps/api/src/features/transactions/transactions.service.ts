@@ -48,7 +48,7 @@ export function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
-/** The caller's filter made safe: its userId (default: the caller) and walletId must be the caller's own. */
+/** The caller's filter made safe: its userId (default: the caller) must be the caller or one of its apps. */
 async function ownedFilter(
   db: Db,
   ownerId: string,
@@ -56,9 +56,14 @@ async function ownedFilter(
 ): Promise<OwnedFilter> {
   const userId = filter.userId ?? ownerId;
   await assertOwnedUser(db, ownerId, userId);
-  if (filter.walletId && !(await findOwnedWallet(db, userId, filter.walletId)))
-    throw notFound('Wallet not found');
   return { ...filter, userId };
+}
+
+/** A wallet filter naming someone else's wallet is a 404 (the queries are owner-scoped, so they found nothing anyway). */
+async function assertWalletOwned(db: Db, filter: OwnedFilter) {
+  if (filter.walletId && !(await findOwnedWallet(db, filter.userId, filter.walletId))) {
+    throw notFound('Wallet not found');
+  }
 }
 
 export async function search(
@@ -69,9 +74,11 @@ export async function search(
   size: number,
 ): Promise<TransactionPage> {
   const owned = await ownedFilter(db, ownerId, filter);
+  // One round trip's worth of latency: the wallet check runs beside the owner-scoped page and count queries.
   const [rows, totalElements] = await Promise.all([
     searchTransactions(db, owned, page, size),
     countTransactions(db, owned),
+    assertWalletOwned(db, owned),
   ]);
   return {
     items: rows.map(toTransaction),
@@ -83,7 +90,9 @@ export async function search(
 }
 
 export async function exportRows(db: Db, ownerId: string, filter: ParsedTransactionSearchFilter) {
-  return eachTransaction(db, await ownedFilter(db, ownerId, filter));
+  const owned = await ownedFilter(db, ownerId, filter);
+  await assertWalletOwned(db, owned);
+  return eachTransaction(db, owned);
 }
 
 export async function getTransaction(db: Db, ownerId: string, id: string): Promise<Transaction> {

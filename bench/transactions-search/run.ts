@@ -1,0 +1,185 @@
+// Transaction search at a million rows: HTTP latency of the API against the bare SQL of the same queries.
+// See README.md beside this file. Run: npm run bench (from the repository root).
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { verifyLedger } from '../../apps/api/src/features/ledger/ledger.verify.ts';
+import { seedMerchant } from '../../apps/api/src/seed/seed-merchant.ts';
+import { captureSearchSql, measureHttp, measureSql, type Percentiles } from './measure.ts';
+import { renderResults } from './report.ts';
+import { SCENARIOS } from './scenarios.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    'small-rows': { type: 'string', default: '10000' },
+    others: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '4' },
+    'server-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+    },
+    reuse: { type: 'boolean', default: false },
+    port: { type: 'string', default: '4410' },
+    out: { type: 'string', default: path.resolve(import.meta.dirname, '../results/transactions-search.md') },
+  },
+});
+const rows = Number(args.rows);
+const smallRows = Number(args['small-rows']);
+const PASSWORD = 'Bench!Merchant2026';
+const BIG = 'bench-big@bizdash.local';
+const SMALL = 'bench-small@bizdash.local';
+
+function databaseUrl(name: string) {
+  const url = new URL(String(args['server-url']));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function prepareDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: String(args['server-url']) });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!(args.reuse && exists)) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  }
+  await admin.end();
+  return args.reuse && exists;
+}
+
+async function load(url: string) {
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  const started = performance.now();
+  const seed = (email: string, transactions: number, seedNumber: number, label: string) =>
+    seedMerchant(database.db, {
+      email,
+      password: PASSWORD,
+      firstName: 'Bench',
+      lastName: label,
+      businessName: `Bench ${label}`,
+      transactions,
+      days: 90,
+      seed: seedNumber,
+      batchSize: 5000,
+      onProgress: (done) => process.stdout.write(`\r  ${label}: ${done.toLocaleString('en')} transactions`),
+    });
+  await seed(BIG, rows, 1, 'big merchant');
+  process.stdout.write('\n');
+  await seed(SMALL, smallRows, 2, 'small merchant');
+  process.stdout.write('\n');
+  for (let index = 0; index < Number(args.others); index += 1) {
+    await seed(`bench-other-${index}@bizdash.local`, smallRows, 100 + index, `other merchant ${index + 1}`);
+  }
+  process.stdout.write('\n');
+  await database.db.execute(sql`analyze`);
+  const seconds = (performance.now() - started) / 1000;
+  await database.close();
+  return seconds;
+}
+
+async function startServer(url: string) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(args.port),
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATA_DIR: path.join(os.tmpdir(), 'bizdash-bench'),
+    },
+  });
+  const base = `http://127.0.0.1:${args.port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { server, base };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('the API did not start');
+}
+
+async function signIn(base: string, email: string) {
+  const response = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { token, userId } = (await response.json()) as { token: string; userId: string };
+  const wallets = (await (
+    await fetch(`${base}/api/wallets`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    wallets: { walletId: string; currency: string }[];
+  };
+  const ngnWallet = wallets.wallets.find((wallet) => wallet.currency === 'NGN')?.walletId as string;
+  return { token, userId, ngnWallet };
+}
+
+export interface Row {
+  scenario: string;
+  http: Percentiles;
+  sql: Percentiles;
+  smallHttp: Percentiles;
+}
+
+const name = 'bizdash_bench';
+const reused = await prepareDatabase(name);
+const url = databaseUrl(name);
+const loadSeconds = reused ? null : await load(url);
+const { server, base } = await startServer(url);
+const results: Row[] = [];
+let verifySeconds = 0;
+let verifyOk = false;
+try {
+  const big = await signIn(base, BIG);
+  const small = await signIn(base, SMALL);
+  const pool = new pg.Pool({ connectionString: url, max: Number(args.connections) + 2 });
+  const measure = { duration: Number(args.duration), connections: Number(args.connections) };
+  for (const scenario of SCENARIOS) {
+    process.stdout.write(`  measuring: ${scenario.name}\n`);
+    const bigRequest = scenario.request(big.ngnWallet);
+    const smallRequest = scenario.request(small.ngnWallet);
+    const queries = await captureSearchSql(url, big.userId, bigRequest);
+    results.push({
+      scenario: scenario.name,
+      http: await measureHttp(base, big.token, bigRequest, measure),
+      sql: await measureSql(pool, queries, measure),
+      smallHttp: await measureHttp(base, small.token, smallRequest, measure),
+    });
+  }
+  await pool.end();
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  const started = performance.now();
+  verifyOk = (await verifyLedger(database.db)).ok;
+  verifySeconds = (performance.now() - started) / 1000;
+  await database.close();
+} finally {
+  server.kill('SIGTERM');
+}
+
+const markdown = renderResults({
+  rows,
+  smallRows,
+  others: Number(args.others),
+  loadSeconds,
+  verifySeconds,
+  verifyOk,
+  measure: { duration: Number(args.duration), connections: Number(args.connections) },
+  results,
+});
+await writeFile(String(args.out), markdown);
+console.log(markdown);
