@@ -53,6 +53,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The suite signs up many merchants from one address within a minute.
       RATE_LIMIT_IP_PER_MINUTE: '1000',
+      RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
     },
   },
 });

@@ -96,11 +96,16 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, `accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
 }
 
-/** Full-page screenshot into test-results/screenshots/ for a person to look at. */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** Full-page screenshot into test-results/screenshots/ for a person to look at (`fullPage: false` for a modal). */
+export async function saveScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   await page.screenshot({
     path: path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }

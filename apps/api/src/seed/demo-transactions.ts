@@ -89,9 +89,9 @@ type Random = ReturnType<typeof randomSource>;
 
 function pickStatus(random: Random): TransactionStatus {
   const roll = random.next();
-  if (roll < 0.87) return 'SUCCESSFUL';
-  if (roll < 0.92) return 'FAILED';
-  if (roll < 0.97) return 'CREATED';
+  if (roll < 0.9) return 'SUCCESSFUL';
+  if (roll < 0.96) return 'FAILED';
+  if (roll < 0.99) return 'CREATED';
   return 'OTP_VERIFIED';
 }
 
@@ -160,11 +160,11 @@ export function generateDemoTransactions(
       impactTime: new Date(time),
     };
     const balance = balances.get(wallet.walletId) ?? 0;
-    const wantsDebit = random.next() < 0.3 && balance > 0;
+    const wantsDebit = random.next() < 0.25 && balance > 0;
     let movement: DemoTransaction;
     if (wantsDebit) {
       const isFee = random.next() < 0.25;
-      const amount = Math.max(1, Math.floor(balance * (isFee ? 0.005 : random.int(10, 60) / 100)));
+      const amount = Math.max(1, Math.floor(balance * (isFee ? 0.005 : random.int(5, 35) / 100)));
       movement = {
         ...base,
         type: 'DEBIT',

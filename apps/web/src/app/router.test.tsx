@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getCredentials, setCredentials } from '@/lib/credentials';
 import { buildToken, buildUser } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { mockMoneyApi } from '@/testing/money-api';
 import { renderApp } from '@/testing/render';
 
 const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
@@ -43,11 +44,12 @@ describe('routes', () => {
   });
 
   it('opens the dashboard on its recent transactions by default', async () => {
-    signIn();
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    mockMoneyApi();
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/recents'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('No transactions yet')).toBeInTheDocument();
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
   });
 
   it('redirects an unknown address to the not-found screen with a link home', async () => {

@@ -1,7 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
-import type { AccountView } from '@/features/accounts/routes/account-transactions';
-import type { DashboardView } from '@/features/dashboard/routes/dashboard-transactions';
-import type { TransactionFilter } from '@/features/transactions/routes/transactions-list';
+import { RECENT_VIEWS, TRANSACTION_TABS, type TransactionTab } from '@/features/transactions/tabs';
 import { registerNavigator } from '@/lib/navigation';
 import { AppLayout } from './layouts/app-layout';
 import { protectedLoader, startupLoader } from './loaders';
@@ -13,13 +11,14 @@ const redirectTo = (path: string) => () => replace(path);
 // Redirect-only routes render nothing; an explicit null keeps React Router from warning about a missing element.
 const NO_ELEMENT = { element: null } as const;
 
-const dashboardTransactions = () => import('@/features/dashboard/routes/dashboard-transactions');
+// Dashboard, accounts and transactions share one feature: the same list, hooks and details modal.
+const dashboardTransactions = () => import('@/features/transactions/routes/dashboard-transactions');
 const transactionsList = () => import('@/features/transactions/routes/transactions-list');
-const accountTransactions = () => import('@/features/accounts/routes/account-transactions');
+const accountTransactions = () => import('@/features/transactions/routes/account-transactions');
 
-const transactionFilter = (filter: TransactionFilter): RouteObject => ({
-  path: filter,
-  handle: { transactionFilter: filter },
+const transactionTab = (tab: TransactionTab): RouteObject => ({
+  path: tab,
+  handle: { transactionTab: tab },
   lazy: transactionsList,
 });
 
@@ -48,20 +47,20 @@ export const routes: RouteObject[] = [
           { index: true, loader: redirectTo('/dashboard'), ...NO_ELEMENT },
           {
             path: 'dashboard',
-            lazy: () => import('@/features/dashboard/routes/dashboard-layout'),
+            lazy: () => import('@/features/transactions/routes/dashboard-layout'),
             children: [
               { index: true, loader: redirectTo('/dashboard/recents'), ...NO_ELEMENT },
-              ...(['recents', 'pending'] as const satisfies DashboardView[]).map((view) => ({
+              ...RECENT_VIEWS.map((view) => ({
                 path: view,
-                handle: { dashboardView: view },
+                handle: { recentView: view },
                 lazy: dashboardTransactions,
               })),
             ],
           },
-          { path: 'accounts', lazy: () => import('@/features/accounts/routes/accounts') },
+          { path: 'accounts', lazy: () => import('@/features/transactions/routes/accounts') },
           {
             path: 'accounts/:accountId',
-            lazy: () => import('@/features/accounts/routes/account-layout'),
+            lazy: () => import('@/features/transactions/routes/account-layout'),
             children: [
               {
                 index: true,
@@ -69,9 +68,9 @@ export const routes: RouteObject[] = [
                   replace(`/accounts/${encodeURIComponent(params.accountId ?? '')}/recents`),
                 ...NO_ELEMENT,
               },
-              ...(['recents', 'pending'] as const satisfies AccountView[]).map((view) => ({
+              ...RECENT_VIEWS.map((view) => ({
                 path: view,
-                handle: { accountView: view },
+                handle: { recentView: view },
                 lazy: accountTransactions,
               })),
             ],
@@ -82,7 +81,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/transactions/routes/transactions-layout'),
             children: [
               { index: true, loader: redirectTo('/transactions/all'), ...NO_ELEMENT },
-              ...(['all', 'credit', 'debit', 'pending', 'failed'] as const).map(transactionFilter),
+              ...TRANSACTION_TABS.map(transactionTab),
             ],
           },
           {

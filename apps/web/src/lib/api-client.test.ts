@@ -2,7 +2,7 @@ import { UserSchema } from '@bizdash/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { buildToken, buildUser } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
-import { apiRequest, NETWORK_ERROR_MESSAGE } from './api-client';
+import { apiDownload, apiRequest, filenameFromContentDisposition, NETWORK_ERROR_MESSAGE } from './api-client';
 import { ApiError } from './api-error';
 import { getCredentials, setCredentials } from './credentials';
 import { registerNavigator } from './navigation';
@@ -133,5 +133,59 @@ describe('apiRequest', () => {
       'Invalid email or password',
     );
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload', () => {
+  it('sends the SPEC headers and returns the file with the name the server gives it', async () => {
+    const token = buildToken();
+    setCredentials({ token, userId: USER_ID });
+    const { requests } = mockFetch(
+      () =>
+        new Response('id,amount\r\n', {
+          headers: { 'Content-Disposition': 'attachment; filename="bizdash-transactions-2026-03-05.csv"' },
+        }),
+    );
+
+    const file = await apiDownload('/transaction/export', {
+      method: 'POST',
+      body: { type: 'DEBIT' },
+      accept: 'text/csv',
+    });
+
+    expect(await file.blob.text()).toBe('id,amount\r\n');
+    expect(file.filename).toBe('bizdash-transactions-2026-03-05.csv');
+    expect(requests[0]?.body).toEqual({ type: 'DEBIT' });
+    expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(requests[0]?.headers.get('user_id')).toBe(USER_ID);
+    expect(requests[0]?.headers.get('Accept')).toBe('text/csv');
+  });
+
+  it("fails with the server's error text, else the default", async () => {
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    mockFetch(() => jsonResponse({ error: 'Unknown channel' }, 400));
+    const options = {
+      method: 'POST',
+      accept: 'text/csv',
+      defaultError: 'Unable to export transactions',
+    } as const;
+    expect(await failureText(apiDownload('/transaction/export', options))).toBe('Unknown channel');
+
+    mockFetch(() => new Response(null, { status: 500 }));
+    expect(await failureText(apiDownload('/transaction/export', options))).toBe(
+      'Unable to export transactions',
+    );
+  });
+});
+
+describe('filenameFromContentDisposition', () => {
+  it.each([
+    ['attachment; filename="report.csv"', 'report.csv'],
+    ['attachment; filename=report.csv', 'report.csv'],
+    ["attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.csv", 'résumé.csv'],
+    ['attachment', null],
+    [null, null],
+  ])('reads %j as %j', (header, name) => {
+    expect(filenameFromContentDisposition(header)).toBe(name);
   });
 });

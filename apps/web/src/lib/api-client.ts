@@ -91,18 +91,12 @@ function endSession(): void {
   redirectTo(config.signInUrl);
 }
 
-export function apiRequest<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions & { schema: S },
-): Promise<z.output<S>>;
-export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
-export async function apiRequest(
-  path: string,
-  options: RequestOptions & { schema?: z.ZodType } = {},
-): Promise<unknown> {
-  const { method = 'GET', body, query, defaultError, auth = true, signal, schema } = options;
+/** Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const { method = 'GET', body, query, defaultError, auth = true, signal } = options;
   const signOutOnAuthError = options.signOutOnAuthError ?? auth;
   const headers = buildHeaders(auth);
+  headers.set('Accept', accept);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -120,20 +114,32 @@ export async function apiRequest(
       cause: error,
     });
   }
+  if (response.ok) return response;
 
   const data = await readJson(response);
-  if (!response.ok) {
-    if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
-    throw new ApiError({
-      status: response.status,
-      serverError: stringField(data, 'error'),
-      serverMessage: stringField(data, 'message'),
-      defaultMessage: defaultError,
-      code: stringField(data, 'code'),
-      details: detailsField(data),
-    });
-  }
+  if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
+  throw new ApiError({
+    status: response.status,
+    serverError: stringField(data, 'error'),
+    serverMessage: stringField(data, 'message'),
+    defaultMessage: defaultError,
+    code: stringField(data, 'code'),
+    details: detailsField(data),
+  });
+}
 
+export function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<z.output<S>>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest(
+  path: string,
+  options: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const { schema, defaultError } = options;
+  const response = await send(path, options, 'application/json');
+  const data = await readJson(response);
   if (!schema) return data;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
@@ -141,4 +147,38 @@ export async function apiRequest(
     throw new ApiError({ status: response.status, defaultMessage: defaultError, cause: parsed.error });
   }
   return parsed.data;
+}
+
+export interface Download {
+  blob: Blob;
+  /** From the Content-Disposition header, when the server names the file. */
+  filename: string | null;
+}
+
+/** A file the API streams back (e.g. a CSV export): same headers and error handling as apiRequest. */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions & { accept: string },
+): Promise<Download> {
+  const response = await send(path, options, options.accept);
+  return {
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+  };
+}
+
+/** `attachment; filename="x.csv"` (or the RFC 5987 `filename*=UTF-8''x.csv`) -> `x.csv`. */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Fall through to the plain filename.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
 }

@@ -1,4 +1,13 @@
-import { type User, UserSchema } from '@bizdash/shared';
+import {
+  type Transaction,
+  type TransactionPage,
+  TransactionPageSchema,
+  TransactionSchema,
+  type User,
+  UserSchema,
+  type Wallet,
+  WalletSchema,
+} from '@bizdash/shared';
 
 /** A User that passes the shared schema, so tests break when the contract changes. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -32,4 +41,61 @@ function base64Url(value: string): string {
 export function buildToken({ expiresInSeconds = 3600 }: { expiresInSeconds?: number } = {}): string {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${base64Url('{"alg":"HS256","typ":"JWT"}')}.${base64Url(JSON.stringify({ sub: 'user', exp }))}.signature`;
+}
+
+export const WALLET_IDS = {
+  NGN: '3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b',
+  USD: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d',
+} as const;
+
+let transactionCounter = 0;
+
+/** A Transaction that passes the shared schema; each call gets a fresh id. */
+export function buildTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  transactionCounter += 1;
+  const id = `00000000-0000-4000-8000-${String(transactionCounter).padStart(12, '0')}`;
+  return TransactionSchema.parse({
+    id,
+    transactionId: id,
+    impactTime: '2026-03-05T10:15:00.000Z',
+    description: 'Payment for Ankara fabric bundle',
+    parentTransactionId: null,
+    transactionAmount: 2_500_000,
+    currencyCode: 'NGN',
+    transactionType: 'CREDIT',
+    transactionStatus: 'SUCCESSFUL',
+    beneficiary: 'Chukwuemeka Enterprises Limited',
+    transactionChannel: 'CARD',
+    orderReference: 'ORD-100200',
+    walletId: WALLET_IDS.NGN,
+    userId: '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f',
+    ...overrides,
+  });
+}
+
+export function buildTransactionPage(
+  items: Transaction[],
+  { page = 1, size = 10, totalElements = items.length }: Partial<Omit<TransactionPage, 'items'>> = {},
+): TransactionPage {
+  return TransactionPageSchema.parse({
+    items,
+    page,
+    size,
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
+  });
+}
+
+export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
+  const currency = overrides.currency ?? 'NGN';
+  return WalletSchema.parse({
+    walletId: WALLET_IDS[currency],
+    userId: '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f',
+    currency,
+    availableBalance: 108_250_264,
+    pendingAmount: 1_500_000,
+    status: 'ACTIVE',
+    createdAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
+  });
 }

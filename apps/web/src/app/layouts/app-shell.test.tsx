@@ -115,7 +115,9 @@ describe('email verification banner', () => {
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
 
     await waitFor(() => expect(screen.queryByText('Verify your email address')).not.toBeInTheDocument());
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+    expect(
+      requests.find((request) => request.method === 'POST' && request.url === '/api/users/otp')?.body,
+    ).toEqual({
       email: 'ada@example.com',
       otp: '123456',
     });

@@ -1,15 +1,9 @@
-import { ArrowDownLeft, ArrowUpRight, CircleX, Clock, type LucideIcon, Receipt } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { useRouteHandle } from '@/lib/use-route-handle';
+import { ArrowDownLeft, ArrowUpRight, CircleX, Clock, Receipt } from 'lucide-react';
+import { type EmptyCopy, TransactionList } from '../components/transaction-list';
+import { TAB_FILTERS, type TransactionTab, useTransactionTab } from '../tabs';
+import { useListFilters, usePageParam } from '../use-list-params';
 
-export const TRANSACTION_FILTERS = ['all', 'credit', 'debit', 'pending', 'failed'] as const;
-export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
-
-function isFilterHandle(value: unknown): value is { transactionFilter: TransactionFilter } {
-  return typeof value === 'object' && value !== null && 'transactionFilter' in value;
-}
-
-const EMPTY_STATES: Record<TransactionFilter, { icon: LucideIcon; title: string; description: string }> = {
+const EMPTY_STATES: Record<TransactionTab, EmptyCopy> = {
   all: {
     icon: Receipt,
     title: 'No transactions yet',
@@ -33,11 +27,30 @@ const EMPTY_STATES: Record<TransactionFilter, { icon: LucideIcon; title: string;
   failed: {
     icon: CircleX,
     title: 'No failed transactions',
-    description: 'Transactions that did not go through will appear here with their reason.',
+    description: 'Transactions that did not go through will appear here.',
   },
 };
 
+const CAPTIONS: Record<TransactionTab, string> = {
+  all: 'All transactions',
+  credit: 'Credit transactions',
+  debit: 'Debit transactions',
+  pending: 'Pending transactions',
+  failed: 'Failed transactions',
+};
+
 export function Component() {
-  const filter = useRouteHandle(isFilterHandle)?.transactionFilter ?? 'all';
-  return <EmptyState {...EMPTY_STATES[filter]} />;
+  const tab = useTransactionTab();
+  const { searchFilter, filtered, clearFilters } = useListFilters();
+  const [page, setPage] = usePageParam();
+  return (
+    <TransactionList
+      filter={{ ...TAB_FILTERS[tab], ...searchFilter }}
+      caption={CAPTIONS[tab]}
+      empty={EMPTY_STATES[tab]}
+      page={page}
+      onPageChange={setPage}
+      onClearFilters={filtered ? clearFilters : undefined}
+    />
+  );
 }

@@ -1,0 +1,50 @@
+import { TriangleAlert } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+interface ErrorStateProps {
+  /** The resolved error text (SPEC section 8). */
+  message: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+  headingLevel?: 'h2' | 'h3';
+  /** 'inline' sits inside a card or modal that already has a frame. */
+  variant?: 'card' | 'inline';
+  className?: string;
+}
+
+/** A failed load in place of its content: what went wrong and a way to try again. */
+export function ErrorState({
+  message,
+  onRetry,
+  retrying = false,
+  headingLevel: Heading = 'h2',
+  variant = 'card',
+  className,
+}: ErrorStateProps) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center text-center',
+        variant === 'card' ? 'rounded-xl border border-red-200 bg-white px-6 py-12' : 'px-2 py-6',
+        className,
+      )}
+    >
+      <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <TriangleAlert className="size-6" aria-hidden="true" />
+      </div>
+      <Heading className="mt-4 max-w-md text-base font-semibold break-words text-slate-900">
+        {message}
+      </Heading>
+      <p className="mt-1.5 max-w-md text-sm text-slate-600">
+        Please try again. Nothing in your account has changed.
+      </p>
+      {onRetry ? (
+        <Button variant="secondary" className="mt-6" onClick={onRetry} pending={retrying}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { WalletSummarySchema } from '@bizdash/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const SUMMARY_FETCH_ERROR = 'Unable to fetch money in and out';
+
+/** Money in and out per wallet per UTC day, successful transactions only. */
+export function getWalletSummary(range: { from: string; to: string }, signal?: AbortSignal) {
+  return apiRequest('/wallets/summary', {
+    query: range,
+    schema: WalletSummarySchema,
+    defaultError: SUMMARY_FETCH_ERROR,
+    signal,
+  });
+}
+
+export const getWalletSummaryQueryOptions = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['wallets', 'summary', range.from, range.to] as const,
+    queryFn: ({ signal }) => getWalletSummary(range, signal),
+    meta: { errorToast: false },
+  });
+
+export function useWalletSummary(range: { from: string; to: string }) {
+  return useQuery(getWalletSummaryQueryOptions(range));
+}

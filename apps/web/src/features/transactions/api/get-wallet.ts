@@ -1,0 +1,25 @@
+import { type Wallet, WalletSchema } from '@bizdash/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const WALLET_FETCH_ERROR = 'Unable to fetch account';
+
+export function getWallet(walletId: string, signal?: AbortSignal): Promise<Wallet> {
+  return apiRequest(`/wallets/${encodeURIComponent(walletId)}`, {
+    schema: WalletSchema,
+    defaultError: WALLET_FETCH_ERROR,
+    signal,
+  });
+}
+
+export const getWalletQueryOptions = (walletId: string) =>
+  queryOptions({
+    queryKey: ['wallets', walletId] as const,
+    queryFn: ({ signal }) => getWallet(walletId, signal),
+    meta: { errorToast: false },
+  });
+
+/** One of the merchant's wallets; the API answers 404 for anyone else's. */
+export function useWallet(walletId: string) {
+  return useQuery(getWalletQueryOptions(walletId));
+}

@@ -1,0 +1,56 @@
+import {
+  SEARCH_PAGE_SIZE,
+  type TransactionPage,
+  TransactionPageSchema,
+  type TransactionSearchFilter,
+} from '@bizdash/shared';
+import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useUserId } from '@/lib/credentials';
+
+export const SEARCH_ERROR = 'Unable to search transactions';
+
+export interface TransactionSearch {
+  filter: TransactionSearchFilter;
+  page?: number;
+  size?: number;
+}
+
+export function searchTransactions(
+  { filter, page = 1, size = SEARCH_PAGE_SIZE }: TransactionSearch,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  return apiRequest('/transaction/search', {
+    method: 'POST',
+    query: { page, size },
+    body: filter,
+    schema: TransactionPageSchema,
+    defaultError: SEARCH_ERROR,
+    signal,
+  });
+}
+
+export function searchTransactionsQueryOptions(search: TransactionSearch) {
+  const { filter, page = 1, size = SEARCH_PAGE_SIZE } = search;
+  return queryOptions({
+    queryKey: ['transactions', 'search', filter, page, size] as const,
+    queryFn: ({ signal }) => searchTransactions({ filter, page, size }, signal),
+    // Paging keeps the current rows on screen (dimmed) until the next page arrives; a new filter does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && hashKey([previousQuery.queryKey[2]]) === hashKey([filter]) ? previous : undefined,
+    // Lists show their own error state with a Retry button.
+    meta: { errorToast: false },
+  });
+}
+
+/** The caller's filter, sent with the signed-in merchant's user id (SPEC section 7). */
+export function useSearchFilter(filter: TransactionSearchFilter): TransactionSearchFilter {
+  const userId = useUserId();
+  return userId ? { ...filter, userId } : filter;
+}
+
+/** One page of the merchant's transactions matching the filter, newest first. */
+export function useTransactionSearch(search: TransactionSearch) {
+  const filter = useSearchFilter(search.filter);
+  return useQuery(searchTransactionsQueryOptions({ ...search, filter }));
+}

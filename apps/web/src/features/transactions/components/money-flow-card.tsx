@@ -1,0 +1,121 @@
+import { type Currency, formatMoney, lastUtcDays } from '@bizdash/shared';
+import { useId, useMemo, useState } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { cn } from '@/lib/cn';
+import { useWalletSummary } from '../api/get-wallet-summary';
+import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
+
+export const CHART_DAYS = 30;
+
+function CurrencyToggle({
+  currencies,
+  value,
+  onChange,
+}: {
+  currencies: Currency[];
+  value: Currency;
+  onChange: (currency: Currency) => void;
+}) {
+  return (
+    <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
+      <legend className="sr-only">Chart currency</legend>
+      {currencies.map((currency) => (
+        <button
+          key={currency}
+          type="button"
+          aria-pressed={currency === value}
+          onClick={() => onChange(currency)}
+          className={cn(
+            'rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
+            currency === value ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {currency}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function LegendTotal({ label, colour, amount }: { label: string; colour: string; amount: string }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        <span className="size-2.5 rounded-sm" style={{ backgroundColor: colour }} aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{amount}</dd>
+    </div>
+  );
+}
+
+/** Money in and out over the last 30 days, one currency at a time. */
+export function MoneyFlowCard() {
+  const headingId = useId();
+  const range = useMemo(() => lastUtcDays(CHART_DAYS), []);
+  const summary = useWalletSummary(range);
+  const [chosen, setChosen] = useState<Currency | null>(null);
+  const wallets = summary.data?.wallets ?? [];
+  const current = wallets.find((wallet) => wallet.currency === chosen) ?? wallets[0];
+  const totals = (current?.days ?? []).reduce(
+    (sum, day) => ({ in: sum.in + day.moneyIn, out: sum.out + day.moneyOut }),
+    { in: 0, out: 0 },
+  );
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-900/5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Money in and out
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Successful transactions, last {CHART_DAYS} days (UTC)
+          </p>
+        </div>
+        {wallets.length > 1 && current ? (
+          <CurrencyToggle
+            currencies={wallets.map((wallet) => wallet.currency)}
+            value={current.currency}
+            onChange={setChosen}
+          />
+        ) : null}
+      </div>
+      {summary.isError && !summary.data ? (
+        <ErrorState
+          message={summary.error.message}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+          headingLevel="h3"
+          variant="inline"
+          className="mt-4"
+        />
+      ) : current ? (
+        <>
+          <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3" data-testid="money-flow-totals">
+            <LegendTotal
+              label="Money in"
+              colour={FLOW_COLOURS.in}
+              amount={formatMoney(totals.in, current.currency)}
+            />
+            <LegendTotal
+              label="Money out"
+              colour={FLOW_COLOURS.out}
+              amount={formatMoney(totals.out, current.currency)}
+            />
+          </dl>
+          <div className="mt-5">
+            <MoneyFlowChart key={current.currency} days={current.days} currency={current.currency} />
+          </div>
+        </>
+      ) : summary.isPending ? (
+        <div aria-hidden="true" className="mt-5 h-[292px] animate-pulse rounded-lg bg-slate-100" />
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">Your accounts will appear here once they are open.</p>
+      )}
+    </section>
+  );
+}

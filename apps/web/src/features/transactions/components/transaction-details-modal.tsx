@@ -1,0 +1,116 @@
+import { formatDateTime, type Transaction, transactionChannelLabel } from '@bizdash/shared';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DescriptionList } from '@/components/ui/description-list';
+import { ErrorState } from '@/components/ui/error-state';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { useTransaction } from '../api/get-transaction';
+import { TransactionAmount } from './transaction-amount';
+import { TransactionStatusBadge } from './transaction-status-badge';
+import { TypeLabel } from './transactions-table';
+
+function IdValue({ value, label }: { value: string; label: string }) {
+  return (
+    <span className="flex items-center gap-1">
+      <span className="min-w-0 font-mono text-xs break-all text-slate-800">{value}</span>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}
+
+function Details({ transaction }: { transaction: Transaction }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="flex flex-wrap items-end justify-between gap-4 rounded-xl bg-slate-50 px-5 py-4 ring-1 ring-slate-900/5">
+        <div>
+          <dt className="text-sm text-slate-600">Amount</dt>
+          <dd className="mt-1" data-testid="detail-amount">
+            <TransactionAmount transaction={transaction} className="text-2xl tracking-tight" />
+          </dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-sm text-slate-600">Status</dt>
+          <dd className="mt-1.5" data-testid="detail-status">
+            <TransactionStatusBadge status={transaction.transactionStatus} />
+          </dd>
+        </div>
+      </dl>
+      <DescriptionList
+        twoColumnsOnPhones
+        items={[
+          {
+            label: 'Transaction Time',
+            value: formatDateTime(transaction.impactTime),
+            testId: 'detail-transaction-time',
+          },
+          { label: 'Type', value: <TypeLabel type={transaction.transactionType} /> },
+          { label: 'Description', value: transaction.description, testId: 'detail-description', wide: true },
+          { label: 'Beneficiary', value: transaction.beneficiary, testId: 'detail-beneficiary' },
+          { label: 'Channel', value: transactionChannelLabel(transaction.transactionChannel) },
+          { label: 'Order Reference', value: transaction.orderReference, testId: 'detail-order-reference' },
+          { label: 'Currency', value: transaction.currencyCode },
+          {
+            label: 'Transaction ID',
+            value: <IdValue value={transaction.transactionId} label="transaction ID" />,
+            testId: 'detail-transaction-id',
+            wide: true,
+          },
+          ...(transaction.parentTransactionId
+            ? [
+                {
+                  label: 'Parent Transaction',
+                  value: <IdValue value={transaction.parentTransactionId} label="parent transaction ID" />,
+                  testId: 'detail-parent-transaction',
+                  wide: true,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </div>
+  );
+}
+
+function TransactionDetails({ id, placeholder }: { id: string; placeholder: Transaction }) {
+  const query = useTransaction(id, placeholder);
+  if (query.isError) {
+    return (
+      <ErrorState
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        headingLevel="h3"
+        variant="inline"
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-8 text-brand-800" label="Loading transaction" />
+      </div>
+    );
+  }
+  return <Details transaction={query.data} />;
+}
+
+/** SPEC section 2: 'Transaction Details', fetched fresh (and every 60 s) for the chosen row. */
+export function TransactionDetailsModal({
+  selected,
+  onClose,
+}: {
+  selected: Transaction | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={selected !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Transaction Details"
+    >
+      {selected ? <TransactionDetails key={selected.id} id={selected.id} placeholder={selected} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { Search, X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import type { ListFilters } from '../use-list-params';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface TransactionFiltersProps {
+  filters: ListFilters;
+  onChange: (changes: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  filtered: boolean;
+}
+
+/** Search text (debounced) and a date range; every value lives in the URL. */
+export function TransactionFilters({ filters, onChange, onClear, filtered }: TransactionFiltersProps) {
+  const id = useId();
+  const [text, setText] = useState(filters.query);
+  const pushed = useRef(filters.query);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+
+  // The URL changed without typing (Clear filters, Back): show what it says.
+  useEffect(() => {
+    if (filters.query !== pushed.current) {
+      pushed.current = filters.query;
+      setText(filters.query);
+    }
+  }, [filters.query]);
+
+  const push = useCallback((value: string) => {
+    if (value === pushed.current) return;
+    pushed.current = value;
+    latestOnChange.current({ query: value }, { replace: true });
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => push(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, push]);
+
+  return (
+    // A form (not <search>) so Enter in the search box searches at once instead of after the pause.
+    // biome-ignore lint/a11y/useSemanticElements: the form carries the search landmark role itself
+    <form
+      role="search"
+      aria-label="Filter transactions"
+      onSubmit={(event) => {
+        event.preventDefault();
+        push(text);
+      }}
+      className={cn(
+        'mb-4 grid grid-cols-2 gap-3 md:items-end',
+        filtered
+          ? 'md:grid-cols-[minmax(0,1fr)_10.5rem_10.5rem_auto]'
+          : 'md:grid-cols-[minmax(0,1fr)_10.5rem_10.5rem]',
+      )}
+    >
+      <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
+        <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-800">
+          Search
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            maxLength={100}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Description, beneficiary or order reference"
+            className={cn(inputClasses(false), 'pl-10')}
+          />
+        </div>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <label htmlFor={`${id}-from`} className="text-sm font-medium text-slate-800">
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+          className={inputClasses(false)}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <label htmlFor={`${id}-to`} className="text-sm font-medium text-slate-800">
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+          className={inputClasses(false)}
+        />
+      </div>
+      {filtered ? (
+        <Button
+          variant="ghost"
+          size="lg"
+          className="col-span-2 justify-self-start md:col-span-1"
+          icon={<X className="size-4" aria-hidden="true" />}
+          onClick={onClear}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </form>
+  );
+}

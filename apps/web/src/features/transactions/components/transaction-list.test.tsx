@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Receipt } from 'lucide-react';
+import { describe, expect, it, vi } from 'vitest';
+import { setCredentials } from '@/lib/credentials';
+import { buildToken, buildTransaction, buildTransactionPage } from '@/testing/factories';
+import { jsonResponse } from '@/testing/fetch-mock';
+import { mockMoneyApi } from '@/testing/money-api';
+import { renderWithQueryClient } from '@/testing/render';
+import { TransactionList } from './transaction-list';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+const EMPTY = { icon: Receipt, title: 'No transactions yet', description: 'Payments will appear here.' };
+
+function renderList(props: Partial<Parameters<typeof TransactionList>[0]> = {}) {
+  setCredentials({ token: buildToken(), userId: USER_ID });
+  return renderWithQueryClient(
+    <TransactionList filter={{}} caption="All transactions" empty={EMPTY} {...props} />,
+  );
+}
+
+describe('TransactionList', () => {
+  it('says there are no transactions yet when the merchant has none', async () => {
+    mockMoneyApi();
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
+  });
+
+  it('offers to clear the filters when nothing matches them', async () => {
+    mockMoneyApi();
+    const onClearFilters = vi.fn();
+    renderList({ onClearFilters });
+    expect(
+      await screen.findByRole('heading', { name: 'No transactions match these filters' }),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClearFilters).toHaveBeenCalledOnce();
+  });
+
+  it("shows the server's error text and retries on request", async () => {
+    let calls = 0;
+    mockMoneyApi({
+      search: () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse({ error: 'from must not be after to' }, 400)
+          : buildTransactionPage([]);
+      },
+    });
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('from must not be after to');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it("falls back to 'Unable to search transactions' when the server says nothing", async () => {
+    mockMoneyApi({ search: () => new Response(null, { status: 500 }) });
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to search transactions');
+  });
+
+  it('sends the filter with the user id, the page and the page size of 10', async () => {
+    const { requests } = mockMoneyApi();
+    renderList({ filter: { type: 'DEBIT' }, page: 3, onPageChange: vi.fn() });
+    expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
+    expect(requests[0]?.url).toBe('/api/transaction/search?page=3&size=10');
+    expect(requests[0]?.body).toEqual({ type: 'DEBIT', userId: USER_ID });
+  });
+
+  it('pages with Previous and Next and says where it is', async () => {
+    const items = Array.from({ length: 10 }, () => buildTransaction());
+    mockMoneyApi({ search: buildTransactionPage(items, { page: 2, totalElements: 3_000 }) });
+    const onPageChange = vi.fn();
+    const user = userEvent.setup();
+    renderList({ page: 2, onPageChange });
+
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('Page 2 of 300')).toBeInTheDocument();
+    expect(within(pagination).getByTestId('pagination-summary')).toHaveTextContent(
+      'Showing 11–20 of 3,000 transactions',
+    );
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(3);
+    await user.click(within(pagination).getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it('cannot page before the first or past the last page', async () => {
+    mockMoneyApi({ search: buildTransactionPage([buildTransaction()]) });
+    renderList({ onPageChange: vi.fn() });
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(pagination).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
+describe('Transaction Details', () => {
+  it('opens from a row and shows the fetched transaction under its labels', async () => {
+    const row = buildTransaction({ transactionType: 'DEBIT', transactionAmount: 392_901 });
+    const fresh = {
+      ...row,
+      description: 'Processing fees for March',
+      parentTransactionId: '11111111-2222-4333-8444-555555555555',
+    };
+    const { requests } = mockMoneyApi({ search: buildTransactionPage([row]), transaction: fresh });
+    renderList();
+
+    await userEvent.setup().click(await screen.findByTestId('transaction-row'));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    expect(await within(dialog).findByTestId('detail-description')).toHaveTextContent(
+      'Processing fees for March',
+    );
+    expect(requests.some((request) => request.url === `/api/transaction/${row.id}`)).toBe(true);
+
+    const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(value('Transaction Time')).toHaveTextContent(/^05 Mar 2026, \d\d:15$/);
+    expect(value('Amount')).toHaveTextContent('-₦3,929.01');
+    expect(value('Description')).toHaveTextContent('Processing fees for March');
+    expect(value('Transaction ID')).toHaveTextContent(row.transactionId);
+    expect(value('Type')).toHaveTextContent('Debit');
+    expect(value('Status')).toHaveTextContent('success');
+    expect(value('Beneficiary')).toHaveTextContent('Chukwuemeka Enterprises Limited');
+    expect(value('Channel')).toHaveTextContent('Card');
+    expect(value('Order Reference')).toHaveTextContent('ORD-100200');
+    expect(value('Parent Transaction')).toHaveTextContent('11111111-2222-4333-8444-555555555555');
+  });
+
+  it('leaves out Parent Transaction when there is none', async () => {
+    const row = buildTransaction();
+    mockMoneyApi({ search: buildTransactionPage([row]), transaction: row });
+    renderList();
+
+    await userEvent.setup().click(await screen.findByTestId('transaction-row'));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    expect(within(dialog).getByText('Transaction ID')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Parent Transaction')).not.toBeInTheDocument();
+  });
+
+  it("says 'Unable to fetch transaction' when the detail cannot be loaded", async () => {
+    const row = buildTransaction();
+    mockMoneyApi({
+      search: buildTransactionPage([row]),
+      transaction: () => new Response(null, { status: 500 }),
+    });
+    renderList();
+
+    await userEvent.setup().click(await screen.findByTestId('transaction-row'));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unable to fetch transaction');
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import { SEARCH_PAGE_SIZE, type Transaction, type TransactionSearchFilter } from '@bizdash/shared';
+import { type LucideIcon, SearchX } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/components/ui/pagination';
+import { useElementWidth } from '@/lib/use-element-width';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useTransactionSearch } from '../api/search-transactions';
+import { TransactionCards, TransactionCardsSkeleton } from './transaction-cards';
+import { TransactionDetailsModal } from './transaction-details-modal';
+import { TransactionsTable, TransactionsTableSkeleton } from './transactions-table';
+
+/** Below this width the table's columns would not fit: each transaction becomes a card. */
+export const TABLE_MIN_WIDTH = 880;
+
+/** Table or cards, by the room the list actually has (the sidebar and page padding vary). */
+function useTableFits() {
+  const { ref, width } = useElementWidth(null);
+  const wideViewport = useMediaQuery(`(min-width: ${TABLE_MIN_WIDTH}px)`);
+  return { ref, wide: width === null ? wideViewport : width >= TABLE_MIN_WIDTH };
+}
+
+export interface EmptyCopy {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+interface TransactionListProps {
+  filter: TransactionSearchFilter;
+  /** Names the list for assistive technology ('Recent transactions'). */
+  caption: string;
+  /** What an empty result says when the merchant has not narrowed it down. */
+  empty: EmptyCopy;
+  page?: number;
+  size?: number;
+  /** Given, the list pages (Previous/Next, 'Page X of Y'); otherwise it shows one page and `footer`. */
+  onPageChange?: (page: number) => void;
+  /** Given, the merchant has narrowed the list: an empty result offers to clear the filters. */
+  onClearFilters?: () => void;
+  footer?: ReactNode;
+}
+
+interface FrameProps {
+  children: ReactNode;
+  busy?: boolean;
+  ref: (element: HTMLDivElement | null) => void;
+}
+
+function Frame({ children, busy = false, ref }: FrameProps) {
+  return (
+    <div
+      ref={ref}
+      className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-900/5"
+      aria-busy={busy || undefined}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The one transactions list of the dashboard, account and transactions pages: loading, error, empty, rows. */
+export function TransactionList({
+  filter,
+  caption,
+  empty,
+  page = 1,
+  size = SEARCH_PAGE_SIZE,
+  onPageChange,
+  onClearFilters,
+  footer,
+}: TransactionListProps) {
+  const { ref, wide } = useTableFits();
+  const query = useTransactionSearch({ filter, page, size });
+  const [selected, setSelected] = useState<Transaction | null>(null);
+  const { data } = query;
+
+  if (!data) {
+    if (query.isError) {
+      return (
+        <ErrorState
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+    return (
+      <Frame busy ref={ref}>
+        <span role="status" className="sr-only">
+          Loading transactions
+        </span>
+        {wide ? <TransactionsTableSkeleton rows={Math.min(size, 10)} /> : <TransactionCardsSkeleton />}
+      </Frame>
+    );
+  }
+
+  if (data.items.length === 0) {
+    if (onPageChange && page > 1 && data.totalElements > 0) {
+      return (
+        <EmptyState
+          icon={SearchX}
+          title="This page is past the last one"
+          description={`These transactions fill ${data.totalPages} ${data.totalPages === 1 ? 'page' : 'pages'}.`}
+          action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}
+        />
+      );
+    }
+    if (onClearFilters) {
+      return (
+        <EmptyState
+          icon={SearchX}
+          title="No transactions match these filters"
+          description="Try another date range or search, or clear the filters to see every transaction."
+          action={
+            <Button variant="secondary" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
+      );
+    }
+    return <EmptyState {...empty} />;
+  }
+
+  const stale = query.isPlaceholderData;
+  const rows = { transactions: data.items, onOpen: setSelected, caption, stale };
+  return (
+    <>
+      <Frame busy={stale} ref={ref}>
+        {wide ? <TransactionsTable {...rows} /> : <TransactionCards {...rows} />}
+        {onPageChange ? (
+          <Pagination
+            className="border-t border-slate-100 px-4 py-3"
+            page={data.page}
+            totalPages={data.totalPages}
+            totalElements={data.totalElements}
+            pageSize={data.size}
+            onPageChange={onPageChange}
+            noun={data.totalElements === 1 ? 'transaction' : 'transactions'}
+            busy={stale}
+          />
+        ) : footer ? (
+          <div className="border-t border-slate-100 px-4 py-3">{footer}</div>
+        ) : null}
+      </Frame>
+      <TransactionDetailsModal selected={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  accountStatusStyle,
+  CURRENCY_DISPLAY_NAMES,
+  currencySymbol,
+  formatDate,
+  formatMoney,
+  type Wallet,
+} from '@bizdash/shared';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { CopyButton } from '@/components/ui/copy-button';
+import { StatusBadge } from '@/components/ui/status-badge';
+
+export function AccountStatusBadge({ status }: { status: string }) {
+  const { label, tone } = accountStatusStyle(status);
+  return (
+    <StatusBadge tone={tone} data-testid="account-status" data-status={label} className="capitalize">
+      {label.toLowerCase()}
+    </StatusBadge>
+  );
+}
+
+export function CurrencyMark({
+  currency,
+  className = 'size-10 text-lg',
+}: {
+  currency: string;
+  className?: string;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`flex shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800 ring-1 ring-brand-100 ${className}`}
+    >
+      {currencySymbol(currency)}
+    </span>
+  );
+}
+
+interface WalletBalanceCardProps {
+  wallet: Wallet;
+  headingLevel?: 'h2' | 'h3';
+  /** The accounts list also shows the wallet id and when it was opened. */
+  showDetails?: boolean;
+}
+
+/** A wallet's balance at a glance; the whole card links to the account. */
+export function WalletBalanceCard({
+  wallet,
+  headingLevel: Heading = 'h3',
+  showDetails = false,
+}: WalletBalanceCardProps) {
+  const name = CURRENCY_DISPLAY_NAMES[wallet.currency];
+  return (
+    <article
+      data-testid={`wallet-card-${wallet.currency}`}
+      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-900/5 transition hover:shadow-md hover:ring-brand-200 focus-within:ring-2 focus-within:ring-brand-600 sm:p-6"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <CurrencyMark currency={wallet.currency} />
+          <div className="min-w-0">
+            <Heading className="text-base font-semibold text-slate-900">
+              <Link
+                to={`/accounts/${wallet.walletId}`}
+                className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+              >
+                {name}
+                <span className="sr-only"> account</span>
+              </Link>
+            </Heading>
+            <p className="text-xs text-slate-600">{wallet.currency} account</p>
+          </div>
+        </div>
+        <AccountStatusBadge status={wallet.status} />
+      </div>
+      <p className="mt-6 text-sm text-slate-600">Available balance</p>
+      <p
+        data-testid="available-balance"
+        className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 tabular-nums sm:text-3xl"
+      >
+        {formatMoney(wallet.availableBalance, wallet.currency)}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Pending{' '}
+        <span data-testid="pending-amount" className="font-medium text-slate-800 tabular-nums">
+          {formatMoney(wallet.pendingAmount, wallet.currency)}
+        </span>
+      </p>
+      {showDetails ? (
+        <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
+          <div className="flex items-center justify-between gap-4">
+            <dt className="shrink-0 text-slate-600">Account ID</dt>
+            <dd className="flex min-w-0 items-center gap-0.5">
+              <span className="truncate font-mono text-xs text-slate-800" title={wallet.walletId}>
+                {wallet.walletId}
+              </span>
+              {/* Above the card's stretched link, so copying does not open the account. */}
+              <CopyButton value={wallet.walletId} label="account ID" className="relative z-10 -mr-1.5" />
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-slate-600">Opened</dt>
+            <dd className="text-slate-800">{formatDate(wallet.createdAt)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <span className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-brand-700 group-hover:text-brand-800">
+        View account
+        <ChevronRight
+          className="size-4 transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      </span>
+    </article>
+  );
+}
+
+export function WalletCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-900/5">
+      <div className="flex items-center gap-3">
+        <span className="size-10 animate-pulse rounded-full bg-slate-100" />
+        <span className="h-4 w-24 animate-pulse rounded bg-slate-100" />
+      </div>
+      <span className="mt-7 block h-8 w-48 animate-pulse rounded bg-slate-100" />
+      <span className="mt-3 block h-4 w-36 animate-pulse rounded bg-slate-100" />
+    </div>
+  );
+}

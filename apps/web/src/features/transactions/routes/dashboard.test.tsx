@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCredentials } from '@/lib/credentials';
+import {
+  buildToken,
+  buildTransaction,
+  buildTransactionPage,
+  buildWallet,
+  WALLET_IDS,
+} from '@/testing/factories';
+import type { RecordedRequest } from '@/testing/fetch-mock';
+import { mockMoneyApi, quietDays } from '@/testing/money-api';
+import { renderApp } from '@/testing/render';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+
+function openDashboard(path = '/dashboard/recents', api: Parameters<typeof mockMoneyApi>[0] = {}) {
+  setCredentials({ token: buildToken(), userId: USER_ID });
+  const mock = mockMoneyApi(api);
+  return { ...mock, ...renderApp(path) };
+}
+
+const searchBodies = (requests: RecordedRequest[]) =>
+  requests
+    .filter((request) => request.url.startsWith('/api/transaction/search'))
+    .map((request) => request.body);
+
+describe('dashboard balances', () => {
+  it('shows a card per wallet with its available balance, pending amount and a link to the account', async () => {
+    openDashboard('/dashboard/recents', {
+      wallets: [
+        buildWallet({ availableBalance: 108_250_264, pendingAmount: 1_500_000 }),
+        buildWallet({ currency: 'USD', availableBalance: 430_603, pendingAmount: 0, status: 'SPENDLOCK' }),
+      ],
+    });
+    const naira = await screen.findByTestId('wallet-card-NGN');
+    expect(within(naira).getByRole('heading', { name: 'Naira account' })).toBeInTheDocument();
+    expect(within(naira).getByTestId('available-balance')).toHaveTextContent('₦1,082,502.64');
+    expect(within(naira).getByTestId('pending-amount')).toHaveTextContent('₦15,000.00');
+    expect(within(naira).getByRole('link', { name: 'Naira account' })).toHaveAttribute(
+      'href',
+      `/accounts/${WALLET_IDS.NGN}`,
+    );
+
+    const dollars = screen.getByTestId('wallet-card-USD');
+    expect(within(dollars).getByTestId('available-balance')).toHaveTextContent('$4,306.03');
+    expect(within(dollars).getByTestId('account-status')).toHaveTextContent('spendlock');
+    expect(within(dollars).getByTestId('account-status')).toHaveClass('bg-amber-50');
+  });
+});
+
+describe('money in and out chart', () => {
+  it('draws one currency at a time, with a legend, totals and a table of every day', async () => {
+    const ngnDays = quietDays('2026-02-04', 30).map((day, index) =>
+      index === 29 ? { ...day, moneyIn: 1_250_000, moneyOut: 400_000 } : day,
+    );
+    const usdDays = quietDays('2026-02-04', 30).map((day, index) =>
+      index === 0 ? { ...day, moneyIn: 9_900 } : day,
+    );
+    openDashboard('/dashboard/recents', {
+      summary: {
+        from: '2026-02-04',
+        to: '2026-03-05',
+        wallets: [
+          { walletId: WALLET_IDS.NGN, currency: 'NGN', days: ngnDays },
+          { walletId: WALLET_IDS.USD, currency: 'USD', days: usdDays },
+        ],
+      },
+    });
+
+    const chart = await screen.findByRole('img', { name: 'Money in and out per day (NGN), last 30 days' });
+    expect(chart).toBeInTheDocument();
+    const totals = screen.getByTestId('money-flow-totals');
+    expect(totals).toHaveTextContent('Money in₦12,500.00');
+    expect(totals).toHaveTextContent('Money out₦4,000.00');
+    const table = screen.getByRole('table', { name: 'Money in and out per day (NGN)' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows.at(-1)).toHaveTextContent('05 Mar 2026₦12,500.00₦4,000.00');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'USD' }));
+    expect(screen.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByRole('img', { name: 'Money in and out per day (USD), last 30 days' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('money-flow-totals')).toHaveTextContent('Money in$99.00');
+  });
+
+  it('asks the summary for the last 30 days', async () => {
+    const { requests } = openDashboard();
+    await screen.findByRole('img', { name: /Money in and out per day/ });
+    const summary = requests.find((request) => request.url.startsWith('/api/wallets/summary'));
+    const params = new URL(summary?.url ?? '', 'http://x').searchParams;
+    const days = (Date.parse(params.get('to') ?? '') - Date.parse(params.get('from') ?? '')) / 86_400_000;
+    expect(days).toBe(29);
+    expect(params.get('to')).toBe(new Date().toISOString().slice(0, 10));
+  });
+});
+
+describe('dashboard transactions', () => {
+  it('lists the newest transactions with a link to all of them', async () => {
+    const newest = Array.from({ length: 10 }, () => buildTransaction());
+    const { requests } = openDashboard('/dashboard', {
+      search: buildTransactionPage(newest, { totalElements: 400 }),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(10));
+    expect(searchBodies(requests)).toEqual([{ userId: USER_ID }]);
+    expect(screen.getByRole('link', { name: 'View all transactions' })).toHaveAttribute(
+      'href',
+      '/transactions/all',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('lists the pending transactions on the pending tab', async () => {
+    const pending = [buildTransaction({ transactionStatus: 'CREATED' })];
+    const { requests } = openDashboard('/dashboard/pending', { search: buildTransactionPage(pending) });
+    expect(await screen.findByTestId('transaction-status')).toHaveTextContent('pending');
+    expect(searchBodies(requests)).toEqual([{ status: ['CREATED', 'OTP_VERIFIED'], userId: USER_ID }]);
+    expect(screen.getByRole('link', { name: 'View all pending transactions' })).toHaveAttribute(
+      'href',
+      '/transactions/pending',
+    );
+  });
+
+  it('says so when there is nothing pending', async () => {
+    openDashboard('/dashboard/pending');
+    expect(await screen.findByRole('heading', { name: 'No pending transactions' })).toBeInTheDocument();
+  });
+});

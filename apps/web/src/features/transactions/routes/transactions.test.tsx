@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setCredentials } from '@/lib/credentials';
+import { buildToken, buildTransaction, buildTransactionPage } from '@/testing/factories';
+import type { RecordedRequest } from '@/testing/fetch-mock';
+import { EXPORT_FILENAME, mockMoneyApi } from '@/testing/money-api';
+import { renderApp } from '@/testing/render';
+
+const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+
+function searches(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.url.startsWith('/api/transaction/search'));
+}
+
+function openTransactions(path: string, api: Parameters<typeof mockMoneyApi>[0] = {}) {
+  setCredentials({ token: buildToken(), userId: USER_ID });
+  const mock = mockMoneyApi(api);
+  return { ...mock, ...renderApp(path) };
+}
+
+describe('transactions tabs', () => {
+  it.each([
+    ['all', {}],
+    ['credit', { type: 'CREDIT' }],
+    ['debit', { type: 'DEBIT' }],
+    ['pending', { status: ['CREATED', 'OTP_VERIFIED'] }],
+    ['failed', { status: 'FAILED' }],
+  ])('the %s tab searches with %j', async (tab, filter) => {
+    const { requests } = openTransactions(`/transactions/${tab}`);
+    await waitFor(() => expect(searches(requests)).toHaveLength(1));
+    expect(searches(requests)[0]?.body).toEqual({ ...filter, userId: USER_ID });
+    expect(searches(requests)[0]?.url).toBe('/api/transaction/search?page=1&size=10');
+  });
+
+  it('opens on the all tab', async () => {
+    const { router } = openTransactions('/transactions');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/all'));
+    expect(await screen.findByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('transactions page', () => {
+  const page = (number: number) =>
+    buildTransactionPage(
+      Array.from({ length: 10 }, () => buildTransaction()),
+      { page: number, totalElements: 25 },
+    );
+
+  it('reads the page from the URL and writes it back when paging', async () => {
+    const { requests, router } = openTransactions('/transactions/all?page=2', {
+      search: (request) => page(Number(new URL(request.url, 'http://x').searchParams.get('page'))),
+    });
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(searches(requests)[0]?.url).toBe('/api/transaction/search?page=2&size=10');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('keeps the search text and date range in the URL and sends them as the filter', async () => {
+    const { requests, router } = openTransactions('/transactions/credit?page=2');
+    await userEvent.setup().type(await screen.findByLabelText('Search'), 'ankara');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ankara'));
+    await screen.findAllByRole('button', { name: 'Clear filters' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ankara&from=2026-03-01'));
+
+    await waitFor(() =>
+      expect(searches(requests).at(-1)?.body).toEqual({
+        type: 'CREDIT',
+        query: 'ankara',
+        from: new Date(2026, 2, 1).toISOString(),
+        userId: USER_ID,
+      }),
+    );
+    // Typing is debounced: one search for the whole word, not one per letter.
+    expect(searches(requests).filter((request) => (request.body as { query?: string }).query)).toHaveLength(
+      2,
+    );
+  });
+
+  it('switching tabs keeps the filters and starts again at page 1', async () => {
+    const { router } = openTransactions('/transactions/all?q=fees&page=3');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Debit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/debit'));
+    expect(router.state.location.search).toBe('?q=fees');
+  });
+
+  it('clears the filters from an empty result', async () => {
+    const { router } = openTransactions('/transactions/all?q=nothing&to=2026-01-01');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue(''));
+    expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
+  });
+
+  it('exports the current filters as CSV, waiting while the file is made', async () => {
+    let finish: (response: Response) => void = () => {};
+    const { requests } = openTransactions('/transactions/failed?q=card', {
+      exportCsv: () => new Promise((resolve) => (finish = resolve)),
+    });
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
+    const exported = requests.find((request) => request.url === '/api/transaction/export');
+    expect(exported?.method).toBe('POST');
+    expect(exported?.body).toEqual({ status: 'FAILED', query: 'card', userId: USER_ID });
+
+    finish(
+      new Response('id\r\n', {
+        headers: { 'Content-Disposition': `attachment; filename="${EXPORT_FILENAME}"` },
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(click).toHaveBeenCalledOnce();
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(EXPORT_FILENAME);
+  });
+});

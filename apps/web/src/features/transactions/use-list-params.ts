@@ -1,0 +1,79 @@
+import { endOfDayIso, isIsoDate, startOfDayIso, type TransactionSearchFilter } from '@bizdash/shared';
+import { useSearchParams } from 'react-router';
+
+type Changes = Record<string, string | null>;
+
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function useParamUpdater() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Changes, { replace = false, resetPage = true } = {}) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace },
+    );
+  return [params, update] as const;
+}
+
+/** The list's page lives in the URL (?page=2); page 1 is the bare address. */
+export function usePageParam(): [number, (page: number) => void] {
+  const [params, update] = useParamUpdater();
+  const setPage = (page: number) => update({ page: page > 1 ? String(page) : null }, { resetPage: false });
+  return [parsePage(params.get('page')), setPage];
+}
+
+export interface ListFilters {
+  /** Calendar days (YYYY-MM-DD) as the date inputs hold them; '' when not set. */
+  from: string;
+  to: string;
+  query: string;
+}
+
+/** Date range and search text, kept in the URL (?from=&to=&q=); any change goes back to page 1. */
+export function useListFilters() {
+  const [params, update] = useParamUpdater();
+  const filters: ListFilters = {
+    from: isIsoDate(params.get('from')) ? (params.get('from') as string) : '',
+    to: isIsoDate(params.get('to')) ? (params.get('to') as string) : '',
+    query: params.get('q') ?? '',
+  };
+  const searchFilter: TransactionSearchFilter = {
+    from: startOfDayIso(filters.from),
+    to: endOfDayIso(filters.to),
+    query: filters.query.trim() || undefined,
+  };
+  return {
+    filters,
+    searchFilter,
+    filtered: Boolean(filters.from || filters.to || filters.query.trim()),
+    setFilters: (changes: Partial<ListFilters>, options?: { replace?: boolean }) => {
+      const renamed: Changes = {};
+      if (changes.from !== undefined) renamed.from = changes.from;
+      if (changes.to !== undefined) renamed.to = changes.to;
+      if (changes.query !== undefined) renamed.q = changes.query;
+      update(renamed, options);
+    },
+    clearFilters: () => update({ from: null, to: null, q: null }),
+    /** The filters (not the page) as a query string, so switching tabs keeps them. */
+    queryString: (() => {
+      const kept = new URLSearchParams();
+      for (const key of ['from', 'to', 'q']) {
+        const value = params.get(key);
+        if (value) kept.set(key, value);
+      }
+      const text = kept.toString();
+      return text ? `?${text}` : '';
+    })(),
+  };
+}

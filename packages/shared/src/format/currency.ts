@@ -1,0 +1,16 @@
+import { normalizeCurrencyCode } from './money.ts';
+
+/** The narrow symbol formatMoney puts before amounts: '₦' for NGN, '$' for USD; the code itself otherwise. */
+export function currencySymbol(code: string | null | undefined): string {
+  const currency = normalizeCurrencyCode(code) || 'NGN';
+  try {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    });
+    return parts.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
