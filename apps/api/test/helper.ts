@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { SignUpRequest } from '@bizdash/shared';
+import type { Currency, SignUpRequest } from '@bizdash/shared';
+import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, testConfig } from '../src/config.ts';
+import type { Db, Tx } from '../src/db/client.ts';
+import { wallets } from '../src/db/schema/index.ts';
+import { insertMerchant } from '../src/features/auth/auth.repository.ts';
+import { postTransfer } from '../src/features/ledger/ledger.service.ts';
+import type { TransferLeg } from '../src/features/ledger/ledger.types.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -91,3 +97,95 @@ export async function signUpMerchant(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The Drizzle database behind a test app. */
+export const dbOf = (app: FastifyInstance): Db => app.deps.database.db;
+
+/** Runs `work` in a transaction of its own, as every money-moving service expects. */
+export const inTx = <T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  dbOf(app).transaction(work);
+
+export interface MerchantWallets {
+  userId: string;
+  NGN: string;
+  USD: string;
+}
+
+/**
+ * A merchant straight into the database (no password hashing, no token): for tests that only need wallets and
+ * create many merchants, where sign-up's argon2 would cost seconds.
+ */
+export async function insertTestMerchant(app: FastifyInstance): Promise<MerchantWallets> {
+  const { password: _password, ...profile } = merchantInput();
+  const user = await inTx(app, (tx) => insertMerchant(tx, profile, 'not-a-password-hash'));
+  return { userId: user.id, ...(await walletIdsOf(app, user.id)) };
+}
+
+export async function walletIdsOf(
+  app: FastifyInstance,
+  userId: string,
+): Promise<Omit<MerchantWallets, 'userId'>> {
+  const rows = await dbOf(app)
+    .select({ id: wallets.id, currency: wallets.currency })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  const find = (currency: Currency) => {
+    const row = rows.find((candidate) => candidate.currency === currency);
+    if (!row) throw new Error(`merchant ${userId} has no ${currency} wallet`);
+    return row.id;
+  };
+  return { NGN: find('NGN'), USD: find('USD') };
+}
+
+export async function walletBalance(app: FastifyInstance, walletId: string): Promise<number> {
+  const [row] = await dbOf(app)
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  if (!row) throw new Error(`no wallet ${walletId}`);
+  return row.balance;
+}
+
+/** Money in from the outside world: CUSTOMER_FUNDS pays the wallet. */
+export function creditLegs(walletId: string, amount: number, currency: Currency = 'NGN'): TransferLeg[] {
+  return [
+    { account: { walletId }, currency, amount },
+    { account: { system: 'CUSTOMER_FUNDS' }, currency, amount: -amount },
+  ];
+}
+
+/** Money out to the outside world: the wallet pays PAYOUTS_IN_TRANSIT. */
+export function debitLegs(walletId: string, amount: number, currency: Currency = 'NGN'): TransferLeg[] {
+  return [
+    { account: { walletId }, currency, amount: -amount },
+    { account: { system: 'PAYOUTS_IN_TRANSIT' }, currency, amount },
+  ];
+}
+
+export async function fundWallet(
+  app: FastifyInstance,
+  walletId: string,
+  amount: number,
+  currency: Currency = 'NGN',
+): Promise<string> {
+  const result = await inTx(app, (tx) =>
+    postTransfer(tx, {
+      idempotencyKey: `test-funding:${randomUUID()}`,
+      kind: 'ADJUSTMENT',
+      description: 'test funding',
+      legs: creditLegs(walletId, amount, currency),
+    }),
+  );
+  return result.postingId;
+}
+
+/** Rows of a raw SQL query, whichever driver (node-postgres or PGlite) ran it. */
+export async function sqlRows<T>(app: FastifyInstance, query: SQL): Promise<T[]> {
+  const result = (await dbOf(app).execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function countRows(app: FastifyInstance, query: SQL): Promise<number> {
+  const [row] = await sqlRows<{ n: string | number }>(app, query);
+  return Number(row?.n ?? 0);
+}

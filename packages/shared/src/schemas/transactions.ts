@@ -73,7 +73,7 @@ export const TransactionSearchFilterSchema = z
     channel: z.enum(TRANSACTION_CHANNELS, { error: 'Unknown channel' }).optional(),
     query: z.string().trim().max(100, 'Search text is at most 100 characters').optional(),
   })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), {
     error: 'from must not be after to',
     path: ['to'],
   });

@@ -44,7 +44,7 @@ CREATE TABLE "transactions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"wallet_id" uuid NOT NULL,
-	"impact_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"impact_time" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"description" text NOT NULL,
 	"parent_transaction_id" uuid,
 	"transaction_amount" bigint NOT NULL,

@@ -37,7 +37,10 @@ export const transactions = pgTable(
     walletId: uuid('wallet_id')
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
-    impactTime: timestamp('impact_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Milliseconds, like the JS Date that carries it: a keyset cursor read back must equal what was stored.
+    impactTime: timestamp('impact_time', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
     description: text('description').notNull(),
     parentTransactionId: uuid('parent_transaction_id').references((): AnyPgColumn => transactions.id),
     transactionAmount: bigint('transaction_amount', { mode: 'number' }).notNull(),

@@ -91,7 +91,8 @@ async function systemAccountIdsFor(tx: Tx, legs: TransferLeg[]) {
 }
 
 /**
- * Many postings at once (seeding, imports): the same rules as postTransfer, checked per posting, with one insert per
+ * Many postings at once (seeding, imports): each posting must balance, and each wallet's net change over the batch
+ * must keep it at or above zero (callers order movements so no balance dips below zero in between). One insert per
  * table and one balance update per wallet. Keys must be new: a bulk load is not a retry path.
  */
 export async function postTransfersInBulk(tx: Tx, requests: (TransferRequest & { postingId: string })[]) {
@@ -133,6 +134,11 @@ function entryFor(postingId: string, leg: TransferLeg, systemIds: Map<string, st
  */
 export async function postTransfer(tx: Tx, request: TransferRequest): Promise<PostingResult> {
   assertBalanced(request.legs);
+  // A savepoint: a refused posting leaves no trace even when the caller catches the refusal and commits.
+  return tx.transaction((savepoint) => writePosting(savepoint, request));
+}
+
+async function writePosting(tx: Tx, request: TransferRequest): Promise<PostingResult> {
   const requestHash = hashRequest(request);
   const postingId = await insertPostingOnce(tx, {
     idempotencyKey: request.idempotencyKey,

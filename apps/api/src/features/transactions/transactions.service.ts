@@ -10,7 +10,7 @@ import type {
 } from '@bizdash/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { postTransfer, reversePosting } from '../ledger/ledger.service.ts';
+import { LedgerRuleError, postTransfer, reversePosting } from '../ledger/ledger.service.ts';
 import type { SystemAccountCode } from '../ledger/ledger.types.ts';
 import { assertOwnedUser } from '../users/users.service.ts';
 import { findOwnedWallet } from '../wallets/wallets.repository.ts';
@@ -146,6 +146,11 @@ async function post(tx: Tx, row: PostableRow, counterparty: SystemAccountCode) {
 
 /** Records a movement of one wallet; a SUCCESSFUL one is posted to the ledger in the same transaction. */
 export async function recordTransaction(tx: Tx, input: NewTransaction): Promise<TransactionRow> {
+  const wallet = await findOwnedWallet(tx, input.userId, input.walletId);
+  if (!wallet) throw notFound('Wallet not found');
+  if (wallet.currency !== input.currency) {
+    throw new LedgerRuleError(`wallet ${wallet.id} holds ${wallet.currency}, not ${input.currency}`);
+  }
   const row = {
     id: randomUUID(),
     userId: input.userId,
