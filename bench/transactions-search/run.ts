@@ -20,17 +20,19 @@ const { values: args } = parseArgs({
     'small-rows': { type: 'string', default: '10000' },
     others: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '1,4' },
     'server-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
     },
+    database: { type: 'string', default: 'bizdash_bench' },
     reuse: { type: 'boolean', default: false },
     port: { type: 'string', default: '4410' },
     out: { type: 'string', default: path.resolve(import.meta.dirname, '../results/transactions-search.md') },
   },
 });
 const rows = Number(args.rows);
+const levels = String(args.connections).split(',').map(Number);
 const smallRows = Number(args['small-rows']);
 const PASSWORD = 'Bench!Merchant2026';
 const BIG = 'bench-big@bizdash.local';
@@ -131,12 +133,13 @@ async function signIn(base: string, email: string) {
 
 export interface Row {
   scenario: string;
+  connections: number;
   http: Percentiles;
   sql: Percentiles;
   smallHttp: Percentiles;
 }
 
-const name = 'bizdash_bench';
+const name = String(args.database);
 const reused = await prepareDatabase(name);
 const url = databaseUrl(name);
 const loadSeconds = reused ? null : await load(url);
@@ -147,21 +150,24 @@ let verifyOk = false;
 try {
   const big = await signIn(base, BIG);
   const small = await signIn(base, SMALL);
-  const pool = new pg.Pool({ connectionString: url, max: Number(args.connections) + 2 });
-  const measure = { duration: Number(args.duration), connections: Number(args.connections) };
-  for (const scenario of SCENARIOS) {
-    process.stdout.write(`  measuring: ${scenario.name}\n`);
-    const bigRequest = scenario.request(big.ngnWallet);
-    const smallRequest = scenario.request(small.ngnWallet);
-    const queries = await captureSearchSql(url, big.userId, bigRequest);
-    results.push({
-      scenario: scenario.name,
-      http: await measureHttp(base, big.token, bigRequest, measure),
-      sql: await measureSql(pool, queries, measure),
-      smallHttp: await measureHttp(base, small.token, smallRequest, measure),
-    });
+  for (const connections of levels) {
+    const pool = new pg.Pool({ connectionString: url, max: connections * 3 });
+    const measure = { duration: Number(args.duration), connections };
+    for (const scenario of SCENARIOS) {
+      process.stdout.write(`  measuring at ${connections} connection(s): ${scenario.name}\n`);
+      const bigRequest = scenario.request(big.ngnWallet);
+      const smallRequest = scenario.request(small.ngnWallet);
+      const queries = await captureSearchSql(url, big.userId, bigRequest);
+      results.push({
+        scenario: scenario.name,
+        connections,
+        http: await measureHttp(base, big.token, bigRequest, measure),
+        sql: await measureSql(pool, queries, measure),
+        smallHttp: await measureHttp(base, small.token, smallRequest, measure),
+      });
+    }
+    await pool.end();
   }
-  await pool.end();
   const database = await openDatabase({ databaseUrl: url, dataDir: null });
   const started = performance.now();
   verifyOk = (await verifyLedger(database.db)).ok;
@@ -178,7 +184,8 @@ const markdown = renderResults({
   loadSeconds,
   verifySeconds,
   verifyOk,
-  measure: { duration: Number(args.duration), connections: Number(args.connections) },
+  duration: Number(args.duration),
+  levels,
   results,
 });
 await writeFile(String(args.out), markdown);

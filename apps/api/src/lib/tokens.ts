@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -14,7 +14,9 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-export function createTokenService(secret: Uint8Array, ttl: string): TokenService {
+export function createTokenService(secretBytes: Uint8Array, ttl: string): TokenService {
+  // A KeyObject built once: jose would otherwise import the raw bytes as a key on every verification.
+  const secret = createSecretKey(secretBytes);
   return {
     sign: ({ userId, tokenVersion }) =>
       new SignJWT({ tv: tokenVersion })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findTokenVersion } from '../features/users/users.repository.ts';
+import { prepareTokenVersionLookup } from '../features/users/users.repository.ts';
 import { assertOwnedUser } from '../features/users/users.service.ts';
 import { unauthorized } from '../lib/errors.ts';
 import type { AppDeps } from '../types.ts';
@@ -16,12 +16,13 @@ function bearerToken(request: FastifyRequest): string | null {
  * was not ended by a logout, and a `user_id` header (when sent) naming the merchant or one of its apps.
  */
 export function registerAuth(app: FastifyInstance, { database, tokens }: AppDeps) {
+  const findTokenVersion = prepareTokenVersionLookup(database.db);
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw unauthorized();
-    const currentVersion = await findTokenVersion(database.db, claims.userId);
+    const currentVersion = await findTokenVersion(claims.userId);
     if (currentVersion === null || currentVersion !== claims.tokenVersion) throw unauthorized();
     request.auth = { userId: claims.userId };
     const namedUser = request.headers.user_id;

@@ -1,5 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, wallets } from '../../db/schema/index.ts';
 
 /** The owner itself or one of its apps; nobody else's user row is ever returned. */
@@ -20,13 +20,16 @@ export async function listWallets(db: DbOrTx, ownerId: string, userId: string) {
     .orderBy(wallets.currency);
 }
 
-export async function findTokenVersion(db: DbOrTx, userId: string): Promise<number | null> {
-  const [row] = await db
+/** Every authenticated request asks this, so it is prepared once: no query building, no re-planning. */
+export function prepareTokenVersionLookup(db: Db) {
+  const query = db
     .select({ tokenVersion: users.tokenVersion })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.tokenVersion ?? null;
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('auth_token_version');
+  return async (userId: string): Promise<number | null> =>
+    (await query.execute({ userId }))[0]?.tokenVersion ?? null;
 }
 
 /** The owner and its apps, as a subquery for `inArray`: every owner-scoped read of another table uses it. */
