@@ -7,6 +7,9 @@ import * as schema from '../../apps/api/src/db/schema/index.ts';
 import { search } from '../../apps/api/src/features/transactions/transactions.service.ts';
 import type { SearchRequest } from './scenarios.ts';
 
+/** Long enough for the API's JIT and PostgreSQL's caches to settle before anything is recorded. */
+const WARM_UP_SECONDS = 3;
+
 export interface Percentiles {
   p50: number;
   p95: number;
@@ -48,7 +51,7 @@ export async function measureHttp(
       );
       instance.on('response', (_client, _status, _bytes, responseTime) => samples?.push(responseTime));
     });
-  await run(1);
+  await run(WARM_UP_SECONDS);
   const samples: number[] = [];
   const result = await run(options.duration, samples);
   if (result.non2xx > 0 || result.errors > 0) {
@@ -87,7 +90,7 @@ export async function measureSql(pool: pg.Pool, queries: CapturedQuery[], option
   };
   const workers = (until: number, samples?: number[]) =>
     Promise.all(Array.from({ length: options.connections }, () => loop(until, samples)));
-  await workers(performance.now() + 1000);
+  await workers(performance.now() + WARM_UP_SECONDS * 1000);
   const samples: number[] = [];
   await workers(performance.now() + options.duration * 1000, samples);
   return percentiles(samples);

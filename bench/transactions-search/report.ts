@@ -30,7 +30,9 @@ function levelSection(report: Report, level: number): string[] {
       `| ${row.scenario} | ${ms(row.http.p50)} | ${ms(row.http.p95)} | ${ms(row.http.p99)} | ${ms(row.sql.p50)} | ${ms(row.sql.p95)} | ${ms(row.sql.p99)} | ${(row.http.p95 / row.sql.p95).toFixed(2)}× | ${ms(row.smallHttp.p95)} | ${(row.http.p95 / row.smallHttp.p95).toFixed(2)}× |`,
     );
   }
-  const firstPages = results.filter((row) => SCENARIOS.find((scenario) => scenario.name === row.scenario)?.firstPage);
+  const firstPages = results.filter(
+    (row) => SCENARIOS.find((scenario) => scenario.name === row.scenario)?.firstPage,
+  );
   const worstP95 = Math.max(...firstPages.map((row) => row.http.p95));
   const worstRatio = Math.max(...firstPages.map((row) => row.http.p95 / row.sql.p95));
   const worstGrowth = Math.max(...firstPages.map((row) => row.http.p95 / row.smallHttp.p95));
@@ -54,7 +56,7 @@ export function renderResults(report: Report): string {
       (report.loadSeconds === null
         ? ' Loaded earlier (--reuse).'
         : ` Loaded through the ledger in ${report.loadSeconds.toFixed(0)} s.`),
-    `Each query runs for ${report.duration} s after a 1 s warm-up, once per concurrency level (concurrent connections from the load generator; the SQL baseline uses as many concurrent loops). Latencies in milliseconds.`,
+    `Each query runs for ${report.duration} s after a 3 s warm-up, once per concurrency level (concurrent connections from the load generator; the SQL baseline uses as many concurrent loops). Latencies in milliseconds.`,
     'At 1 connection the numbers are the latency of one request; at more, requests also queue for the two cores that the load generator, the API and PostgreSQL share.',
     '',
   ];

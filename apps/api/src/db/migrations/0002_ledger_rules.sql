@@ -66,3 +66,7 @@ INSERT INTO system_accounts (code, currency)
   FROM unnest(ARRAY['CUSTOMER_FUNDS', 'FEES_EARNED', 'PAYOUTS_IN_TRANSIT', 'FX']) AS code,
        unnest(ARRAY['NGN', 'USD']) AS currency
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- A wallet belongs to one user: without this the planner multiplies the two filters' selectivities, expects a
+-- handful of rows for "this user's wallet", and sorts thousands instead of reading the ordered index.
+CREATE STATISTICS transactions_user_wallet_dependency (dependencies) ON user_id, wallet_id FROM transactions;
