@@ -74,7 +74,7 @@ export const TransactionSearchFilterSchema = z
     query: z.string().trim().max(100, 'Search text is at most 100 characters').optional(),
   })
   .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), {
-    error: 'from must not be after to',
+    error: 'The start date must be on or before the end date.',
     path: ['to'],
   });
 export type TransactionSearchFilter = z.input<typeof TransactionSearchFilterSchema>;

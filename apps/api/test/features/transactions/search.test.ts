@@ -223,7 +223,7 @@ describe('POST /api/transaction/search', () => {
   it('refuses a range whose from is after its to', async () => {
     const response = await search({ from: at(10), to: at(9) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('from must not be after to');
+    expect(response.json().error).toBe('The start date must be on or before the end date.');
   });
 
   // The refine must compare instants: as strings, offsets and fractions of a second sort wrongly.
@@ -241,7 +241,7 @@ describe('POST /api/transaction/search', () => {
       );
       expect(response.json().items).toEqual(expected);
     } else {
-      expect(response.json().error).toBe('from must not be after to');
+      expect(response.json().error).toBe('The start date must be on or before the end date.');
     }
   });
 

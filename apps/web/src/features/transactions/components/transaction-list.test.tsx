@@ -43,12 +43,12 @@ describe('TransactionList', () => {
       search: () => {
         calls += 1;
         return calls === 1
-          ? jsonResponse({ error: 'from must not be after to' }, 400)
+          ? jsonResponse({ error: 'The start date must be on or before the end date.' }, 400)
           : buildTransactionPage([]);
       },
     });
     renderList();
-    expect(await screen.findByRole('alert')).toHaveTextContent('from must not be after to');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
