@@ -24,7 +24,10 @@ export const WalletSummaryQuerySchema = z
     from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }),
     to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }),
   })
-  .refine((range) => range.from <= range.to, { error: 'The start date must be on or before the end date.', path: ['to'] })
+  .refine((range) => range.from <= range.to, {
+    error: 'The start date must be on or before the end date.',
+    path: ['to'],
+  })
   .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
     error: 'The range is at most one year',
     path: ['to'],

@@ -48,7 +48,9 @@ describe('TransactionList', () => {
       },
     });
     renderList();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The start date must be on or before the end date.',
+    );
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
