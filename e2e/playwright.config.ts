@@ -54,6 +54,7 @@ export default defineConfig({
       // The suite signs up many merchants from one address within a minute.
       RATE_LIMIT_IP_PER_MINUTE: '1000',
       RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
     },
   },
 });

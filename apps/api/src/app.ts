@@ -4,13 +4,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { createCheckoutContext } from './features/checkout/checkout-context.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { createOtpSecret } from './features/otp/otp.service.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { transactionsRoutes } from './features/transactions/transactions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { walletsRoutes } from './features/wallets/wallets.routes.ts';
+import { scheduleAbandonedPayments } from './jobs/abandoned-payments.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -20,6 +24,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createEmailService } from './providers/email/email-service.ts';
 import { createSandboxEmailProvider } from './providers/email/sandbox-email-provider.ts';
+import { createSandboxPaymentsProvider } from './providers/payments/sandbox-payments-provider.ts';
 import type { AppDeps } from './types.ts';
 
 export interface BuildOptions {
@@ -60,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     tokens: createTokenService(jwtSecret, config.jwtTtl),
     email: createEmailService(database.db, createSandboxEmailProvider(app.log), config.email.from),
+    payments: createSandboxPaymentsProvider(database.db),
   };
   app.decorate('deps', deps);
   const otpSecret = createOtpSecret(createHmac('sha256', jwtSecret).update('otp-codes').digest());
@@ -77,6 +83,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes(deps), { prefix: '/api/users' });
   await app.register(walletsRoutes(deps), { prefix: '/api/wallets' });
   await app.register(transactionsRoutes(deps), { prefix: '/api/transaction' });
+  await app.register(productsRoutes(deps), { prefix: '/api/products' });
+  const checkout = createCheckoutContext(deps, app.log);
+  await app.register(checkoutRoutes(checkout, config, limits), { prefix: '/api/checkout' });
+  if (config.jobsEnabled) scheduleAbandonedPayments(app, checkout);
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
 
   await registerWeb(app, config);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@bizdash/shared';
 import { z } from 'zod';
 
 const durationPattern = /^\d+[smhd]$/;
@@ -6,6 +7,20 @@ const durationPattern = /^\d+[smhd]$/;
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** A JSON setting: parsed, then checked against its schema, so a typo names the field at start-up. */
+const jsonSetting = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const ConfigSchema = z
   .object({
@@ -29,6 +44,12 @@ const ConfigSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    PAYMENT_LINK_BASE_URL: z.url().optional(),
+    PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
+    CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    JOBS_ENABLED: booleanFlag.default(true),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   })
   .transform((env) => ({
@@ -51,8 +72,20 @@ const ConfigSchema = z
     rateLimit: {
       ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
       accountPer15Minutes: env.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+      checkoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    checkout: {
+      /** null: links use the address the merchant's request came in on, plus /pay. */
+      paymentLinkBaseUrl:
+        (
+          env.PAYMENT_LINK_BASE_URL ?? (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/$/, '')}/pay` : null)
+        )?.replace(/\/$/, '') ?? null,
+      paymentsProvider: env.PAYMENTS_PROVIDER,
+      feeSchedule: env.CHECKOUT_FEE_SCHEDULE ?? DEFAULT_FEE_SCHEDULE,
+      abandonAfterMinutes: env.CHECKOUT_ABANDON_AFTER_MINUTES,
+    },
+    jobsEnabled: env.JOBS_ENABLED,
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -68,5 +101,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' }), ...overrides };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { EmailService } from './providers/email/email-service.ts';
+import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
 
 /** What every feature may use; built once in buildApp and handed to route registrars. */
 export interface AppDeps {
@@ -9,6 +10,7 @@ export interface AppDeps {
   database: Database;
   tokens: TokenService;
   email: EmailService;
+  payments: PaymentsProvider;
 }
 
 export interface AuthContext {

@@ -49,7 +49,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     dataDir: path.join(os.tmpdir(), 'bizdash-test-data'),
     webDistDir: path.join(os.tmpdir(), 'bizdash-no-web-build'),
     databaseUrl: database.url,
-    rateLimit: { ipPerMinute: 100_000, accountPer15Minutes: 100_000 },
+    rateLimit: { ipPerMinute: 100_000, accountPer15Minutes: 100_000, checkoutPerMinute: 100_000 },
     ...overrides,
   });
   const app = await buildApp(config, { inMemoryDatabase: true });

@@ -1,4 +1,6 @@
 export * from './auth/token.ts';
+export * from './checkout/card.ts';
+export * from './checkout/fees.ts';
 export * from './constants.ts';
 export * from './format/chart.ts';
 export * from './format/currency.ts';
@@ -9,8 +11,10 @@ export * from './format/status.ts';
 export * from './format/text.ts';
 export * from './format/transaction.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/checkout.ts';
 export * from './schemas/error.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/products.ts';
 export * from './schemas/sandbox.ts';
 export * from './schemas/transactions.ts';
 export * from './schemas/user.ts';

@@ -11,7 +11,8 @@ export async function registerRateLimit(app: FastifyInstance) {
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface RateLimits {
-  perIp(group: string): Hook;
+  /** At most `max` requests a minute from one address (default: the configured per-IP limit). */
+  perIp(group: string, max?: number): Hook;
   perAccount(group: string, key: (request: FastifyRequest) => string): Hook;
 }
 
@@ -30,7 +31,8 @@ export function createRateLimits(app: FastifyInstance, config: Config): RateLimi
     };
   };
   return {
-    perIp: (group) => limiter(config.rateLimit.ipPerMinute, 60_000, (request) => `${group}:ip:${request.ip}`),
+    perIp: (group, max = config.rateLimit.ipPerMinute) =>
+      limiter(max, 60_000, (request) => `${group}:ip:${request.ip}`),
     perAccount: (group, key) =>
       limiter(
         config.rateLimit.accountPer15Minutes,

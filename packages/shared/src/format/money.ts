@@ -59,3 +59,18 @@ export function formatMajorUnitsPlain(minor: number, currency: string = 'NGN'): 
   const fraction = digits > 0 ? `.${String(absolute % scale).padStart(digits, '0')}` : '';
   return `${sign}${Math.trunc(absolute / scale)}${fraction}`;
 }
+
+/**
+ * A price typed by a person ("2,500", "2500.5", "₦2,500.00") as integer minor units; null when it is not a
+ * plain amount with at most the currency's minor digits. Exact: no float arithmetic on money.
+ */
+export function parseMajorUnits(text: string, currency: string = 'NGN'): number | null {
+  const digits = minorDigits(normalizeCurrencyCode(currency));
+  const cleaned = text.trim().replace(/^[₦$]/, '').replace(/,/g, '').trim();
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > digits) return null;
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : null;
+}

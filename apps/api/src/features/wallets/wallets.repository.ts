@@ -52,3 +52,11 @@ export async function dailyTotals(db: DbOrTx, walletIds: string[], from: string,
     .where(and(inArray(walletDailyTotals.walletId, walletIds), between(walletDailyTotals.day, from, to)))
     .orderBy(asc(walletDailyTotals.day));
 }
+
+export async function findWalletByCurrency(db: DbOrTx, userId: string, currency: string) {
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
+  return row ?? null;
+}

@@ -96,7 +96,9 @@ describe('GET /api/docs', () => {
 describe('rate limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp({ rateLimit: { ipPerMinute: 1000, accountPer15Minutes: 3 } });
+    ctx = await buildTestApp({
+      rateLimit: { ipPerMinute: 1000, accountPer15Minutes: 3, checkoutPerMinute: 1000 },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -120,7 +122,9 @@ describe('rate limits', () => {
   });
 
   it('limits requests per IP address', async () => {
-    const strict = await buildTestApp({ rateLimit: { ipPerMinute: 2, accountPer15Minutes: 100 } });
+    const strict = await buildTestApp({
+      rateLimit: { ipPerMinute: 2, accountPer15Minutes: 100, checkoutPerMinute: 100 },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1) {

@@ -1,0 +1,94 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { checkoutPayments, products, users } from '../../db/schema/index.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type ProductWithPayments = ProductRow & { hasPayments: boolean };
+
+const hasPayments = sql<boolean>`exists (select 1 from ${checkoutPayments} where ${checkoutPayments.productId} = ${products.id})`;
+
+const owned = (userId: string, productId: string) =>
+  and(eq(products.id, productId), eq(products.userId, userId));
+
+export async function listProducts(db: DbOrTx, userId: string, page: number, size: number) {
+  return db
+    .select({ product: products, hasPayments })
+    .from(products)
+    .where(eq(products.userId, userId))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(size)
+    .offset((page - 1) * size);
+}
+
+export async function countProducts(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(eq(products.userId, userId));
+  return row?.total ?? 0;
+}
+
+export async function findOwnedProduct(db: DbOrTx, userId: string, productId: string) {
+  const [row] = await db
+    .select({ product: products, hasPayments })
+    .from(products)
+    .where(owned(userId, productId));
+  return row ?? null;
+}
+
+export async function insertProduct(db: DbOrTx, values: NewProductRow) {
+  const [row] = await db.insert(products).values(values).returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return row;
+}
+
+export async function updateOwnedProduct(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+  values: Partial<NewProductRow>,
+) {
+  const [row] = await db.update(products).set(values).where(owned(userId, productId)).returning();
+  return row ?? null;
+}
+
+/** Locks the product against checkouts starting (they take KEY SHARE) while it is deleted or archived. */
+export async function lockOwnedProduct(tx: Tx, userId: string, productId: string) {
+  const [row] = await tx
+    .select({ product: products, hasPayments })
+    .from(products)
+    .where(owned(userId, productId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function deleteProduct(tx: Tx, productId: string) {
+  await tx.delete(products).where(eq(products.id, productId));
+}
+
+/** The public face of a product and its seller: what a payment link shows. */
+export async function findProductForCheckout(db: DbOrTx, productId: string, lock?: 'key share') {
+  const query = db
+    .select({
+      product: products,
+      merchant: {
+        id: users.id,
+        businessName: users.businessName,
+        checkoutLogoUrl: users.checkoutLogoUrl,
+        chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
+      },
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.userId))
+    .where(eq(products.id, productId));
+  const [row] = lock ? await query.for(lock, { of: products }) : await query;
+  return row ?? null;
+}
+
+/** Takes stock for a sale, or nothing when there is not enough left; the row lock orders racing sales. */
+export async function takeStock(tx: Tx, productId: string, quantity: number) {
+  const [row] = await tx
+    .update(products)
+    .set({ quantityAvailable: sql`${products.quantityAvailable} - ${quantity}` })
+    .where(and(eq(products.id, productId), sql`${products.quantityAvailable} >= ${quantity}`))
+    .returning({ quantityAvailable: products.quantityAvailable });
+  return row ?? null;
+}

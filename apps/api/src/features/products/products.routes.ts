@@ -1,0 +1,123 @@
+import {
+  ApiErrorSchema,
+  ProductDeletionSchema,
+  ProductIdParamsSchema,
+  ProductInputSchema,
+  ProductListQuerySchema,
+  ProductPageSchema,
+  ProductSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { actingUserId } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../types.ts';
+import { create, get, list, remove, update } from './products.service.ts';
+
+/** The configured payment site, else this app's own /pay on the address the merchant reached it by. */
+export function paymentLinkBase(config: Config, request: FastifyRequest): string {
+  return config.checkout.paymentLinkBaseUrl ?? `${request.protocol}://${request.host}/pay`;
+}
+
+export function productsRoutes({ config, database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['products'], security: [{ bearerAuth: [] }] };
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+    const db = database.db;
+
+    api.get(
+      '/',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: "The caller's products, newest first, one page at a time",
+          querystring: ProductListQuerySchema,
+          response: { 200: ProductPageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        list(
+          db,
+          actingUserId(request),
+          request.query.page,
+          request.query.size,
+          paymentLinkBase(config, request),
+        ),
+    );
+
+    api.post(
+      '/',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'Create a product (price in minor units of its currency)',
+          body: ProductInputSchema,
+          response: { 201: ProductSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const product = await create(
+          db,
+          actingUserId(request),
+          request.body,
+          paymentLinkBase(config, request),
+        );
+        return reply.code(201).send(product);
+      },
+    );
+
+    api.get(
+      '/:productId',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'One of the caller’s products',
+          params: ProductIdParamsSchema,
+          response: { 200: ProductSchema, ...errors },
+        },
+      },
+      async (request) =>
+        get(db, actingUserId(request), request.params.productId, paymentLinkBase(config, request)),
+    );
+
+    api.put(
+      '/:productId',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'Change a product; payments already started keep the price they started with',
+          params: ProductIdParamsSchema,
+          body: ProductInputSchema,
+          response: { 200: ProductSchema, 409: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request) =>
+        update(
+          db,
+          actingUserId(request),
+          request.params.productId,
+          request.body,
+          paymentLinkBase(config, request),
+        ),
+    );
+
+    api.delete(
+      '/:productId',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...common,
+          summary: 'Delete a product; one with payments is archived instead so its history stays',
+          params: ProductIdParamsSchema,
+          response: { 200: ProductDeletionSchema, ...errors },
+        },
+      },
+      async (request) => remove(db, actingUserId(request), request.params.productId),
+    );
+  };
+}

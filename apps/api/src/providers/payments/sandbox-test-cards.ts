@@ -1,0 +1,31 @@
+/**
+ * The sandbox card network's test cards (the README lists them). Any other number is declined, so nobody
+ * mistakes the sandbox for a place to type a real card.
+ */
+export type SandboxCardBehaviour = 'APPROVE' | 'OTP' | 'DECLINE' | 'INSUFFICIENT_FUNDS';
+
+export const SANDBOX_OTP = '123456';
+export const SANDBOX_MAX_WRONG_OTPS = 3;
+
+export const SANDBOX_TEST_CARDS: { number: string; behaviour: SandboxCardBehaviour; outcome: string }[] = [
+  { number: '4242424242424242', behaviour: 'APPROVE', outcome: 'Visa: approved at once' },
+  { number: '5555555555554444', behaviour: 'APPROVE', outcome: 'Mastercard: approved at once' },
+  {
+    number: '5061000000000005',
+    behaviour: 'OTP',
+    outcome: `Verve: asks for an OTP (${SANDBOX_OTP}), then approved`,
+  },
+  { number: '4000000000000002', behaviour: 'DECLINE', outcome: 'Visa: declined by the issuer' },
+  { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Visa: insufficient funds' },
+];
+
+export const DECLINE_REASONS = {
+  DECLINE: 'Your card was declined by your bank. Please use another card.',
+  INSUFFICIENT_FUNDS: 'Your card has insufficient funds. Please use another card.',
+  NOT_A_TEST_CARD: 'This is not a sandbox test card. No real card can be charged here; use a test card.',
+  TOO_MANY_WRONG_OTPS: 'Too many incorrect codes. The payment was cancelled; your card was not charged.',
+} as const;
+
+export function sandboxBehaviour(cardNumber: string): SandboxCardBehaviour | null {
+  return SANDBOX_TEST_CARDS.find((card) => card.number === cardNumber)?.behaviour ?? null;
+}

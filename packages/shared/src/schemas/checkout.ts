@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { CARD_BRANDS, cardDigits, isCardExpired, parseCardExpiry, passesLuhn } from '../checkout/card.ts';
+import { FEE_BEARERS, FeeRuleSchema } from '../checkout/fees.ts';
+import { CURRENCIES } from '../constants.ts';
+import { emailField, requiredText } from './fields.ts';
+import { TRANSACTION_STATUSES } from './transactions.ts';
+
+/** What anyone holding a payment link may see: nothing about the merchant beyond its public face. */
+export const CheckoutProductSchema = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  quantityAvailable: z.number().int().nonnegative(),
+  availability: z.enum(['AVAILABLE', 'SOLD_OUT', 'ARCHIVED']),
+  merchant: z.object({ businessName: z.string(), checkoutLogUrl: z.string().nullable() }),
+  feeBearer: z.enum(FEE_BEARERS),
+  feeRule: FeeRuleSchema,
+});
+export type CheckoutProduct = z.infer<typeof CheckoutProductSchema>;
+
+export const CardDetailsSchema = z.object({
+  number: z
+    .string({ error: 'Card number is required' })
+    .transform(cardDigits)
+    .refine((digits) => digits.length > 0, 'Card number is required')
+    .refine(passesLuhn, 'Card number is invalid'),
+  expiry: z
+    .string({ error: 'Expiry date is required' })
+    .trim()
+    .min(1, 'Expiry date is required')
+    .refine((text) => parseCardExpiry(text) !== null, 'Enter the expiry date as MM/YY')
+    .refine((text) => {
+      const expiry = parseCardExpiry(text);
+      return expiry === null || !isCardExpired(expiry);
+    }, 'This card has expired'),
+  cvv: z
+    .string({ error: 'CVV is required' })
+    .trim()
+    .min(1, 'CVV is required')
+    .regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+});
+export type CardDetails = z.input<typeof CardDetailsSchema>;
+
+/** Starting a payment: the server prices it from the product and quantity; any amount sent is ignored. */
+export const StartPaymentSchema = z.object({
+  quantity: z
+    .number({ error: 'Quantity is required' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1'),
+  customerName: requiredText('Name', 2).pipe(z.string().max(100, 'Name is at most 100 characters')),
+  customerEmail: emailField,
+  card: CardDetailsSchema,
+});
+export type StartPayment = z.input<typeof StartPaymentSchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeyHeaderSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'An Idempotency-Key header is required' })
+    .regex(/^[\w-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _'),
+});
+
+export const SubmitOtpSchema = z.object({
+  otp: z
+    .string({ error: 'Enter the code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export type SubmitOtp = z.input<typeof SubmitOtpSchema>;
+
+export const PaymentIdParamsSchema = z.object({ paymentId: z.uuid({ error: 'Payment ID is invalid' }) });
+
+/** A payment as its customer sees it: the page's state (OTP step, receipt or failure) comes from here. */
+export const CheckoutPaymentSchema = z.object({
+  paymentId: z.uuid(),
+  reference: z.string(),
+  productId: z.uuid(),
+  productName: z.string(),
+  businessName: z.string(),
+  quantity: z.number().int().positive(),
+  unitAmount: z.number().int().positive(),
+  subtotal: z.number().int().positive(),
+  fee: z.number().int().nonnegative(),
+  /** What the customer's card is charged. */
+  total: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  feeBearer: z.enum(FEE_BEARERS),
+  status: z.enum(TRANSACTION_STATUSES),
+  /** OTP: the card issuer wants a one-time code before it approves. */
+  nextAction: z.enum(['OTP']).nullable(),
+  failureReason: z.string().nullable(),
+  customerName: z.string(),
+  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }),
+  createdAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
