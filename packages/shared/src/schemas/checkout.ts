@@ -20,27 +20,30 @@ export const CheckoutProductSchema = z.object({
 });
 export type CheckoutProduct = z.infer<typeof CheckoutProductSchema>;
 
-export const CardDetailsSchema = z.object({
-  number: z
-    .string({ error: 'Card number is required' })
-    .transform(cardDigits)
-    .refine((digits) => digits.length > 0, 'Card number is required')
-    .refine(passesLuhn, 'Card number is invalid'),
-  expiry: z
-    .string({ error: 'Expiry date is required' })
-    .trim()
-    .min(1, 'Expiry date is required')
-    .refine((text) => parseCardExpiry(text) !== null, 'Enter the expiry date as MM/YY')
-    .refine((text) => {
-      const expiry = parseCardExpiry(text);
-      return expiry === null || !isCardExpired(expiry);
-    }, 'This card has expired'),
-  cvv: z
-    .string({ error: 'CVV is required' })
-    .trim()
-    .min(1, 'CVV is required')
-    .regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
-});
+export const CardDetailsSchema = z.object(
+  {
+    number: z
+      .string({ error: 'Card number is required' })
+      .transform(cardDigits)
+      .refine((digits) => digits.length > 0, 'Card number is required')
+      .refine(passesLuhn, 'Card number is invalid'),
+    expiry: z
+      .string({ error: 'Expiry date is required' })
+      .trim()
+      .min(1, 'Expiry date is required')
+      .refine((text) => parseCardExpiry(text) !== null, 'Enter the expiry date as MM/YY')
+      .refine((text) => {
+        const expiry = parseCardExpiry(text);
+        return expiry === null || !isCardExpired(expiry);
+      }, 'This card has expired'),
+    cvv: z
+      .string({ error: 'CVV is required' })
+      .trim()
+      .min(1, 'CVV is required')
+      .regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  },
+  { error: 'Card details are required' },
+);
 export type CardDetails = z.input<typeof CardDetailsSchema>;
 
 /** Starting a payment: the server prices it from the product and quantity; any amount sent is ignored. */

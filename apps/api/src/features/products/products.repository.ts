@@ -1,12 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { checkoutPayments, products, users } from '../../db/schema/index.ts';
+import { products, users } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductWithPayments = ProductRow & { hasPayments: boolean };
 
-const hasPayments = sql<boolean>`exists (select 1 from ${checkoutPayments} where ${checkoutPayments.productId} = ${products.id})`;
+// Spelled out in full: drizzle leaves a lone table's columns unqualified, and inside this subquery a bare "id"
+// would name the payment's id, not the product's.
+const hasPayments = sql<boolean>`exists (select 1 from checkout_payments where checkout_payments.product_id = "products"."id")`;
 
 const owned = (userId: string, productId: string) =>
   and(eq(products.id, productId), eq(products.userId, userId));
