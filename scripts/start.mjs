@@ -25,8 +25,10 @@ function newestChange(target) {
   );
 }
 
+// WEB_DIST_DIR names a build made elsewhere (an image, a parallel test run): serve it as it is.
+const prebuilt = Boolean(process.env.WEB_DIST_DIR);
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...webSources.map(newestChange))) {
+if (!prebuilt && builtAt < Math.max(...webSources.map(newestChange))) {
   console.log(builtAt ? 'Web app sources changed; rebuilding…' : 'Building the web app (first start)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@bizdash/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
