@@ -28,6 +28,8 @@ export const CACHE_TIMINGS_MS = {
   transactionDetailRefetch: MINUTE_MS,
   banksStale: MINUTE_MS,
   banksRefetch: 3 * MINUTE_MS,
+  /** Money screens refresh this often while visible, so a customer's payment shows without a reload. */
+  liveRefresh: 5_000,
 } as const;
 
 export const UPLOAD_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxFiles: 10 } as const;

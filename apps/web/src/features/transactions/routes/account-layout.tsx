@@ -11,6 +11,7 @@ import { TabNav } from '@/components/ui/tab-nav';
 import { ApiError } from '@/lib/api-error';
 import { useWallet } from '../api/get-wallet';
 import { AccountStatusBadge, CurrencyMark } from '../components/wallet-balance-card';
+import { useLiveUpdates } from '../use-live-updates';
 
 function BackLink() {
   return (
@@ -81,6 +82,7 @@ function AccountNotFound() {
 }
 
 export function Component() {
+  useLiveUpdates();
   const accountId = useParams().accountId ?? '';
   const wallet = useWallet(accountId);
   const base = `/accounts/${encodeURIComponent(accountId)}`;

@@ -1,7 +1,9 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { WalletCards } from '../components/wallet-cards';
+import { useLiveUpdates } from '../use-live-updates';
 
 export function Component() {
+  useLiveUpdates();
   return (
     <>
       <PageHeader
