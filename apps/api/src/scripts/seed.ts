@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { verifyLedger } from '../features/ledger/ledger.verify.ts';
+import { seedDemoProducts } from '../seed/demo-products.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
 
 const { values } = parseArgs({
@@ -41,6 +42,7 @@ try {
     onProgress: (done) => process.stdout.write(`\r  demo merchant: ${done} transactions`),
   });
   process.stdout.write('\n');
+  if (demo.created) await seedDemoProducts(database.db, demo.userId);
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(database.db, {
       email: `merchant-${index}@bizdash.local`,
@@ -58,7 +60,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions and a few products in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);

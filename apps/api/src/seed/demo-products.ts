@@ -1,0 +1,39 @@
+import type { Db } from '../db/client.ts';
+import { insertProduct } from '../features/products/products.repository.ts';
+
+/** A small catalogue for the demo merchant, so the Products page and checkout have something to show. */
+const DEMO_PRODUCTS = [
+  {
+    productName: 'Adire silk scarf',
+    description: 'Hand-dyed adire on pure silk, 90 × 90 cm. Each piece is one of a kind.',
+    amount: 18_500_00,
+    currency: 'NGN',
+    quantityAvailable: 24,
+  },
+  {
+    productName: 'Ankara tote bag',
+    description: 'Roomy cotton tote lined with Ankara print; inner zip pocket.',
+    amount: 7_500_00,
+    currency: 'NGN',
+    quantityAvailable: 60,
+  },
+  {
+    productName: 'Aso-oke gele (ready to tie)',
+    description: null,
+    amount: 32_000_00,
+    currency: 'NGN',
+    quantityAvailable: 0,
+  },
+  {
+    productName: 'Indigo table runner',
+    description: 'Shipped worldwide from Lagos; 35 × 180 cm.',
+    amount: 45_00,
+    currency: 'USD',
+    quantityAvailable: 15,
+  },
+] as const;
+
+export async function seedDemoProducts(db: Db, userId: string) {
+  for (const product of DEMO_PRODUCTS) await insertProduct(db, { userId, ...product });
+  return DEMO_PRODUCTS.length;
+}
