@@ -1,5 +1,6 @@
 import type { Currency } from '@bizdash/shared';
 import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { enqueueEvent } from '../outbox/outbox.repository.ts';
 import { takeStock } from '../products/products.repository.ts';
 import { recordTransaction, settleTransaction } from '../transactions/transactions.service.ts';
@@ -11,6 +12,8 @@ import {
 } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 
+export const MERCHANT_CANNOT_ACCEPT =
+  'This merchant cannot accept payments right now. Your card was not charged.';
 export const SOLD_OUT_WHILE_PAYING =
   'This product sold out while you were paying. Your card was not charged.';
 export const abandonedReason = (minutes: number) =>
@@ -65,7 +68,22 @@ async function releaseHold(context: CheckoutContext, providerReference: string |
  * already finished is left as it is, so a retry or a second worker changes nothing.
  */
 export async function completePayment(context: CheckoutContext, paymentId: string) {
-  const outcome = await context.db.transaction(async (tx) => {
+  let outcome: Awaited<ReturnType<typeof bookPayment>>;
+  try {
+    outcome = await bookPayment(context, paymentId);
+  } catch (error) {
+    // The merchant's wallet was closed after the payment started: the sale cannot be booked.
+    if (!(error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE')) throw error;
+    return failPayment(context, paymentId, MERCHANT_CANNOT_ACCEPT);
+  }
+  if (outcome?.action === 'RELEASE') await releaseHold(context, outcome.providerReference);
+  if (outcome?.action === 'CAPTURE' && outcome.providerReference) {
+    await context.provider.capture(outcome.providerReference);
+  }
+}
+
+function bookPayment(context: CheckoutContext, paymentId: string) {
+  return context.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
     if (!locked || isFinal(locked.status)) return null;
     const { payment, walletId } = locked;
@@ -102,10 +120,6 @@ export async function completePayment(context: CheckoutContext, paymentId: strin
     });
     return { action: 'CAPTURE' as const, providerReference: payment.providerReference };
   });
-  if (outcome?.action === 'RELEASE') await releaseHold(context, outcome.providerReference);
-  if (outcome?.action === 'CAPTURE' && outcome.providerReference) {
-    await context.provider.capture(outcome.providerReference);
-  }
 }
 
 /** The issuer accepted the customer's code: the payment is OTP_VERIFIED until it is booked. */

@@ -25,7 +25,12 @@ import {
   updatePayment,
 } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { completePayment, failPayment, markOtpVerified } from './checkout-settlement.ts';
+import {
+  completePayment,
+  failPayment,
+  MERCHANT_CANNOT_ACCEPT,
+  markOtpVerified,
+} from './checkout-settlement.ts';
 
 type StartPaymentInput = z.output<typeof StartPaymentSchema>;
 
@@ -145,7 +150,9 @@ async function createPayment(
       bearer: feeBearer,
     });
     const wallet = await findWalletByCurrency(tx, merchant.id, currency);
-    if (!wallet) throw new AppError(409, 'WALLET_NOT_AVAILABLE', PRODUCT_UNAVAILABLE);
+    if (!wallet || wallet.status === 'DEACTIVATED') {
+      throw new AppError(409, 'WALLET_NOT_AVAILABLE', MERCHANT_CANNOT_ACCEPT);
+    }
     const reference = newReference();
     const transaction = await recordTransaction(tx, {
       userId: merchant.id,

@@ -55,7 +55,14 @@ function walletChanges(legs: TransferLeg[]) {
   return changes;
 }
 
-async function applyWalletChanges(tx: Tx, changes: Map<string, { currency: string; amount: number }>) {
+/** A fee taken out of an incoming payment is not the merchant spending: a spend-locked wallet still pays it. */
+const isSpending = (kind: TransferRequest['kind'], amount: number) => amount < 0 && kind !== 'FEE';
+
+async function applyWalletChanges(
+  tx: Tx,
+  changes: Map<string, { currency: string; amount: number }>,
+  kind: TransferRequest['kind'],
+) {
   const locked = await lockWallets(tx, [...changes.keys()]);
   if (locked.length !== changes.size) throw new LedgerRuleError('posting names a wallet that does not exist');
   for (const wallet of locked) {
@@ -63,8 +70,7 @@ async function applyWalletChanges(tx: Tx, changes: Map<string, { currency: strin
     if (!change) continue;
     if (wallet.currency !== change.currency)
       throw new LedgerRuleError(`wallet ${wallet.id} holds ${wallet.currency}`);
-    const spends = change.amount < 0;
-    if (wallet.status === 'DEACTIVATED' || (spends && wallet.status !== 'ACTIVE')) {
+    if (wallet.status === 'DEACTIVATED' || (isSpending(kind, change.amount) && wallet.status !== 'ACTIVE')) {
       throw new AppError(409, 'WALLET_NOT_AVAILABLE', WALLET_NOT_AVAILABLE);
     }
     if (wallet.balance + change.amount < 0) throw conflict(INSUFFICIENT_FUNDS, 'INSUFFICIENT_FUNDS');
@@ -100,7 +106,7 @@ export async function postTransfersInBulk(tx: Tx, requests: (TransferRequest & {
   for (const request of requests) assertBalanced(request.legs);
   const allLegs = requests.flatMap((request) => request.legs);
   const systemIds = await systemAccountIdsFor(tx, allLegs);
-  await applyWalletChanges(tx, walletChanges(allLegs));
+  await applyWalletChanges(tx, walletChanges(allLegs), 'SEED');
   await insertPostings(
     tx,
     requests.map((request) => ({
@@ -159,7 +165,7 @@ async function writePosting(tx: Tx, request: TransferRequest): Promise<PostingRe
   }
 
   const systemIds = await systemAccountIdsFor(tx, request.legs);
-  await applyWalletChanges(tx, walletChanges(request.legs));
+  await applyWalletChanges(tx, walletChanges(request.legs), request.kind);
   await insertEntries(
     tx,
     request.legs.map((leg) => entryFor(postingId, leg, systemIds)),

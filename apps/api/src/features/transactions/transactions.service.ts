@@ -11,7 +11,7 @@ import type {
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { LedgerRuleError, postTransfer, reversePosting } from '../ledger/ledger.service.ts';
-import type { SystemAccountCode } from '../ledger/ledger.types.ts';
+import type { SystemAccountCode, TransferRequest } from '../ledger/ledger.types.ts';
 import { assertOwnedUser } from '../users/users.service.ts';
 import { findOwnedWallet } from '../wallets/wallets.repository.ts';
 import {
@@ -129,13 +129,18 @@ type PostableRow = Pick<
   | 'description'
 >;
 
+const postingKinds: Partial<Record<TransactionChannel, TransferRequest['kind']>> = {
+  PAYOUT: 'PAYOUT',
+  FEE: 'FEE',
+};
+
 /** A transaction posts at most once: its id is the posting's idempotency key. */
 async function post(tx: Tx, row: PostableRow, counterparty: SystemAccountCode) {
   const walletAmount = row.transactionType === 'CREDIT' ? row.transactionAmount : -row.transactionAmount;
   const currency = row.currencyCode as Currency;
   return postTransfer(tx, {
     idempotencyKey: `transaction:${row.id}`,
-    kind: row.transactionChannel === 'PAYOUT' ? 'PAYOUT' : 'PAYMENT',
+    kind: postingKinds[row.transactionChannel as TransactionChannel] ?? 'PAYMENT',
     description: row.description,
     legs: [
       { account: { walletId: row.walletId }, currency, amount: walletAmount },

@@ -253,4 +253,35 @@ describe('ledger: postTransfer and reversePosting', () => {
       expect(await walletBalance(ctx.app, fresh.NGN)).toBe(1_000);
     });
   });
+
+  describe('wallet status', () => {
+    const setStatus = (walletId: string, status: string) =>
+      sqlRows(ctx.app, sql`update wallets set status = ${status} where id = ${walletId}`);
+    const feeLegs = (walletId: string, amount: number): TransferLeg[] => [
+      { account: { walletId }, currency: 'NGN', amount: -amount },
+      { account: { system: 'FEES_EARNED' }, currency: 'NGN', amount },
+    ];
+
+    it('lets a spend-locked wallet receive money and pay the fee on it, but not spend', async () => {
+      const locked = await insertTestMerchant(ctx.app);
+      await setStatus(locked.NGN, 'SPENDLOCK');
+      await post({ idempotencyKey: `in:${randomUUID()}`, legs: creditLegs(locked.NGN, 10_000) });
+      await post({ idempotencyKey: `fee:${randomUUID()}`, kind: 'FEE', legs: feeLegs(locked.NGN, 250) });
+
+      await expect(
+        post({ idempotencyKey: `out:${randomUUID()}`, kind: 'PAYOUT', legs: debitLegs(locked.NGN, 1_000) }),
+      ).rejects.toMatchObject({ statusCode: 409, code: 'WALLET_NOT_AVAILABLE' });
+      expect(await walletBalance(ctx.app, locked.NGN)).toBe(9_750);
+    });
+
+    it('refuses any movement of a deactivated wallet', async () => {
+      const closed = await insertTestMerchant(ctx.app);
+      await setStatus(closed.NGN, 'DEACTIVATED');
+
+      await expect(
+        post({ idempotencyKey: `in:${randomUUID()}`, legs: creditLegs(closed.NGN, 10_000) }),
+      ).rejects.toMatchObject({ code: 'WALLET_NOT_AVAILABLE' });
+      expect(await walletBalance(ctx.app, closed.NGN)).toBe(0);
+    });
+  });
 });
