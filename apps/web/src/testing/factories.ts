@@ -1,4 +1,8 @@
 import {
+  type Product,
+  type ProductPage,
+  ProductPageSchema,
+  ProductSchema,
   type Transaction,
   type TransactionPage,
   TransactionPageSchema,
@@ -97,5 +101,40 @@ export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
     status: 'ACTIVE',
     createdAt: '2026-01-10T09:00:00.000Z',
     ...overrides,
+  });
+}
+
+let productCounter = 0;
+
+/** A Product that passes the shared schema; each call gets a fresh id and the payment link that goes with it. */
+export function buildProduct(overrides: Partial<Product> = {}): Product {
+  productCounter += 1;
+  const recordId =
+    overrides.recordId ?? `10000000-0000-4000-8000-${String(productCounter).padStart(12, '0')}`;
+  return ProductSchema.parse({
+    recordId,
+    productName: 'Ankara fabric bundle',
+    description: 'Six yards of cotton Ankara print.',
+    amount: 2_500_050,
+    currency: 'NGN',
+    quantityAvailable: 25,
+    status: 'ACTIVE',
+    createdDate: '2026-11-22T09:00:00.000Z',
+    paymentLink: `http://localhost:8080/pay/${recordId}`,
+    hasPayments: false,
+    ...overrides,
+  });
+}
+
+export function buildProductPage(
+  items: Product[],
+  { page = 1, size = 10, totalElements = items.length }: Partial<Omit<ProductPage, 'items'>> = {},
+): ProductPage {
+  return ProductPageSchema.parse({
+    items,
+    page,
+    size,
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
   });
 }

@@ -3,14 +3,9 @@ import { useSearchParams } from 'react-router';
 
 type Changes = Record<string, string | null>;
 
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 function useParamUpdater() {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Changes, { replace = false, resetPage = true } = {}) =>
+  const update = (changes: Changes, { replace = false } = {}) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -18,19 +13,12 @@ function useParamUpdater() {
           if (value) next.set(key, value);
           else next.delete(key);
         }
-        if (resetPage) next.delete('page');
+        next.delete('page');
         return next;
       },
       { replace },
     );
   return [params, update] as const;
-}
-
-/** The list's page lives in the URL (?page=2); page 1 is the bare address. */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, update] = useParamUpdater();
-  const setPage = (page: number) => update({ page: page > 1 ? String(page) : null }, { resetPage: false });
-  return [parsePage(params.get('page')), setPage];
 }
 
 export interface ListFilters {

@@ -1,8 +1,8 @@
 import type { TransactionSearchFilter } from '@bizdash/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePageParam } from '@/lib/use-page-param';
 import { RECENT_VIEW_FILTERS, type RecentView } from '../tabs';
-import { usePageParam } from '../use-list-params';
 import { type EmptyCopy, TransactionList } from './transaction-list';
 
 const CAPTIONS: Record<RecentView, string> = {

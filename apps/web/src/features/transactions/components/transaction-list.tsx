@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
-import { useElementWidth } from '@/lib/use-element-width';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useFitsWidth } from '@/lib/use-fits-width';
 import { useTransactionSearch } from '../api/search-transactions';
 import { TransactionCards, TransactionCardsSkeleton } from './transaction-cards';
 import { TransactionDetailsModal } from './transaction-details-modal';
@@ -14,13 +13,6 @@ import { TransactionsTable, TransactionsTableSkeleton } from './transactions-tab
 
 /** Below this width the table's columns would not fit: each transaction becomes a card. */
 export const TABLE_MIN_WIDTH = 880;
-
-/** Table or cards, by the room the list actually has (the sidebar and page padding vary). */
-function useTableFits() {
-  const { ref, width } = useElementWidth(null);
-  const wideViewport = useMediaQuery(`(min-width: ${TABLE_MIN_WIDTH}px)`);
-  return { ref, wide: width === null ? wideViewport : width >= TABLE_MIN_WIDTH };
-}
 
 export interface EmptyCopy {
   icon: LucideIcon;
@@ -72,7 +64,7 @@ export function TransactionList({
   onClearFilters,
   footer,
 }: TransactionListProps) {
-  const { ref, wide } = useTableFits();
+  const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
   const query = useTransactionSearch({ filter, page, size });
   const [selected, setSelected] = useState<Transaction | null>(null);
   const { data } = query;

@@ -1,7 +1,8 @@
 import { ArrowDownLeft, ArrowUpRight, CircleX, Clock, Receipt } from 'lucide-react';
+import { usePageParam } from '@/lib/use-page-param';
 import { type EmptyCopy, TransactionList } from '../components/transaction-list';
 import { TAB_FILTERS, type TransactionTab, useTransactionTab } from '../tabs';
-import { useListFilters, usePageParam } from '../use-list-params';
+import { useListFilters } from '../use-list-params';
 
 const EMPTY_STATES: Record<TransactionTab, EmptyCopy> = {
   all: {

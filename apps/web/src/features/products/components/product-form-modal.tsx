@@ -1,0 +1,171 @@
+import {
+  CURRENCIES,
+  CURRENCY_DISPLAY_NAMES,
+  currencyLabel,
+  type ParsedProductInput,
+  PRODUCT_LIMITS,
+  type Product,
+  type ProductInput,
+} from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FieldShell, inputClasses, TextField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { cn } from '@/lib/cn';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import {
+  formFieldOf,
+  PRODUCT_INPUT_FIELDS,
+  ProductFormSchema,
+  productFormDefaults,
+} from '../product-form-schema';
+
+interface ProductFormModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The product to edit; null adds a new one. */
+  product: Product | null;
+  onCreated?: () => void;
+}
+
+/** 'Add product' or 'Edit product': the same form, empty or filled with the product. */
+export function ProductFormModal({ open, onOpenChange, product, onCreated }: ProductFormModalProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Edit product' : 'Add product'}
+      description={
+        product
+          ? 'Payments already started keep the price they started with.'
+          : 'Customers pay for it through its payment link.'
+      }
+    >
+      <ProductForm
+        product={product}
+        onCancel={() => onOpenChange(false)}
+        onSaved={() => {
+          if (!product) onCreated?.();
+          onOpenChange(false);
+        }}
+      />
+    </Modal>
+  );
+}
+
+interface ProductFormProps {
+  product: Product | null;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+function ProductForm({ product, onCancel, onSaved }: ProductFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ProductFormSchema),
+    defaultValues: productFormDefaults(product),
+    mode: 'onTouched',
+  });
+  const showServerErrors = (error: Error) =>
+    applyServerFieldErrors<ProductInput>(
+      error,
+      (field, fieldError) => setError(formFieldOf(field as keyof ProductInput), fieldError),
+      PRODUCT_INPUT_FIELDS,
+    );
+  const create = useCreateProduct({ onSuccess: onSaved, onError: showServerErrors });
+  const update = useUpdateProduct({ onSuccess: onSaved, onError: showServerErrors });
+  const pending = create.isPending || update.isPending;
+  const currency = useWatch({ control, name: 'currency' });
+  const descriptionId = useId();
+  const currencyId = useId();
+
+  const onSubmit = (input: ParsedProductInput) =>
+    product ? update.mutate({ productId: product.recordId, input }) : create.mutate(input);
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="flex flex-col gap-5"
+      aria-label={product ? 'Edit product' : 'Add product'}
+    >
+      <TextField
+        label="Product name"
+        autoComplete="off"
+        maxLength={PRODUCT_LIMITS.nameMax}
+        error={errors.productName?.message}
+        {...register('productName')}
+      />
+      <FieldShell
+        id={descriptionId}
+        label="Description"
+        hint="Optional. Customers see it on the payment page."
+        error={errors.description?.message}
+      >
+        <textarea
+          id={descriptionId}
+          rows={3}
+          maxLength={PRODUCT_LIMITS.descriptionMax}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : `${descriptionId}-hint`}
+          className={cn(inputClasses(Boolean(errors.description)), 'h-auto resize-y py-2.5')}
+          {...register('description')}
+        />
+      </FieldShell>
+      <div className="grid grid-cols-2 gap-4 sm:gap-5">
+        <TextField
+          label="Price"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="2,500.00"
+          hint={`In ${CURRENCY_DISPLAY_NAMES[currency].toLowerCase()}, for one item.`}
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <FieldShell id={currencyId} label="Currency" error={errors.currency?.message}>
+          <select
+            id={currencyId}
+            aria-invalid={errors.currency ? true : undefined}
+            aria-describedby={errors.currency ? `${currencyId}-error` : undefined}
+            className={inputClasses(Boolean(errors.currency))}
+            {...register('currency')}
+          >
+            {CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {currencyLabel(code)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      </div>
+      <TextField
+        label="Quantity available"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={PRODUCT_LIMITS.quantityMax}
+        step={1}
+        hint="Customers cannot buy more than this; at 0 the product is sold out."
+        error={errors.quantityAvailable?.message}
+        {...register('quantityAvailable')}
+      />
+      <div className="mt-1 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {product ? 'Save changes' : 'Create product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

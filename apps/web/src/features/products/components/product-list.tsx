@@ -1,0 +1,112 @@
+import { SEARCH_PAGE_SIZE } from '@bizdash/shared';
+import { Link2, Plus, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { useFitsWidth } from '@/lib/use-fits-width';
+import { useProducts } from '../api/get-products';
+import type { ProductRowHandlers } from './product-actions';
+import { ProductCards } from './product-cards';
+import { ProductsTable } from './products-table';
+
+/** Below this width the table's columns would not fit: each product becomes a card. */
+const TABLE_MIN_WIDTH = 640;
+const CAPTION = 'Products';
+
+interface ProductListProps extends ProductRowHandlers {
+  page: number;
+  onPageChange: (page: number) => void;
+  onAdd: () => void;
+}
+
+interface FrameProps {
+  children: ReactNode;
+  busy?: boolean;
+  ref: (element: HTMLDivElement | null) => void;
+}
+
+function Frame({ children, busy = false, ref }: FrameProps) {
+  return (
+    <div
+      ref={ref}
+      className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-900/5"
+      aria-busy={busy || undefined}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The merchant's products: loading, error, empty (inviting the first product), rows and paging. */
+export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: ProductListProps) {
+  const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
+  const query = useProducts({ page, size: SEARCH_PAGE_SIZE });
+  const { data } = query;
+
+  if (!data) {
+    if (query.isError) {
+      return (
+        <ErrorState
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+    return (
+      <Frame busy ref={ref}>
+        <div className="flex min-h-48 items-center justify-center text-brand-900">
+          <Spinner className="size-8" label="Loading products" />
+        </div>
+      </Frame>
+    );
+  }
+
+  if (data.items.length === 0) {
+    if (page > 1 && data.totalElements > 0) {
+      return (
+        <EmptyState
+          icon={SearchX}
+          title="This page is past the last one"
+          description={`Your products fill ${data.totalPages} ${data.totalPages === 1 ? 'page' : 'pages'}.`}
+          action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}
+        />
+      );
+    }
+    return (
+      <EmptyState
+        icon={Link2}
+        title="No products yet"
+        description="Add your first product to get a payment link you can share with customers. Payments through it land in your wallet."
+        action={
+          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onAdd}>
+            Add product
+          </Button>
+        }
+      />
+    );
+  }
+
+  const stale = query.isPlaceholderData;
+  const rows = { products: data.items, caption: CAPTION, stale, onEdit, onDelete };
+  return (
+    <Frame busy={stale} ref={ref}>
+      {wide ? <ProductsTable {...rows} /> : <ProductCards {...rows} />}
+      {data.totalPages > 1 ? (
+        <Pagination
+          className="border-t border-slate-100 px-4 py-3"
+          page={data.page}
+          totalPages={data.totalPages}
+          totalElements={data.totalElements}
+          pageSize={data.size}
+          onPageChange={onPageChange}
+          noun="products"
+          busy={stale}
+        />
+      ) : null}
+    </Frame>
+  );
+}
