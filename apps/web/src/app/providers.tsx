@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
-import { CookieConsent } from './cookie-consent';
 import { AppToaster } from './toaster';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -9,7 +8,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <AppToaster />
-      <CookieConsent />
     </QueryClientProvider>
   );
 }

@@ -34,6 +34,12 @@ export const routes: RouteObject[] = [
       { path: 'signin', lazy: () => import('@/features/auth/routes/sign-in') },
       { path: 'signup', lazy: () => import('@/features/auth/routes/sign-up') },
       { path: 'sandbox/mailbox', lazy: () => import('@/features/sandbox/routes/mailbox') },
+      // The public checkout behind every payment link: no sign-in, no dashboard chrome.
+      { path: 'pay/:productId', lazy: () => import('@/features/checkout/routes/checkout') },
+      {
+        path: 'pay/:productId/payments/:paymentId',
+        lazy: () => import('@/features/checkout/routes/payment'),
+      },
       { path: 'logout', lazy: () => import('@/features/auth/routes/logout'), ...NO_ELEMENT },
       { path: '404', Component: NotFoundScreen },
       {

@@ -65,6 +65,19 @@ describe('apiRequest', () => {
     expect(requests[0]?.body).toEqual({ otp: '123456' });
   });
 
+  it("sends the caller's extra headers beside the SPEC ones", async () => {
+    const { requests } = mockFetch(() => jsonResponse({ ok: true }, 201));
+    await apiRequest('/checkout/products/1/payments', {
+      method: 'POST',
+      auth: false,
+      body: {},
+      headers: { 'Idempotency-Key': 'attempt-0001' },
+    });
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBe('attempt-0001');
+    expect(requests[0]?.headers.get('source_system')).toBe('bizdash');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
   describe('error text', () => {
     it("prefers the server's error field", async () => {
       mockFetch(() =>

@@ -22,6 +22,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Defaults to `auth`; logout turns it off because it ends the session itself. */
   signOutOnAuthError?: boolean;
+  /** Extra headers for this call (e.g. Idempotency-Key), set after the SPEC section 7 ones. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -97,6 +99,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const signOutOnAuthError = options.signOutOnAuthError ?? auth;
   const headers = buildHeaders(auth);
   headers.set('Accept', accept);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '@/testing/fetch-mock';
+import { renderWithQueryClient } from '@/testing/render';
+import { buildCheckoutPayment, mockCheckoutApi, PAYMENT_ID } from '../testing/factories';
+import { OtpStep } from './otp-step';
+
+const waiting = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+
+function renderStep() {
+  renderWithQueryClient(<OtpStep payment={waiting} />);
+  return userEvent.setup();
+}
+
+describe('OtpStep', () => {
+  it('explains that the card issuer sent a code, with the sandbox code beside the box', () => {
+    renderStep();
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter your one-time code' })).toBeInTheDocument();
+    expect(screen.getByText(/Your card issuer sent a one-time code/)).toHaveTextContent(
+      'Verve •••• 0005 card. Enter it to approve ₦10,000.00 to Okafor Textiles.',
+    );
+    expect(screen.getByText('Sandbox: use 123456')).toBeInTheDocument();
+    const code = screen.getByLabelText('One-time code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('asks for six digits before sending anything', async () => {
+    const { requests } = mockCheckoutApi({});
+    const user = renderStep();
+    await user.type(screen.getByLabelText('One-time code'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("sends the code and shows the issuer's refusal under the box", async () => {
+    const { requests } = mockCheckoutApi({
+      otp: () =>
+        jsonResponse({ error: 'That code is not correct. 2 attempts left.', code: 'WRONG_OTP' }, 400),
+    });
+    const user = renderStep();
+    await user.type(screen.getByLabelText('One-time code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+
+    expect(await screen.findByText('That code is not correct. 2 attempts left.')).toBeInTheDocument();
+    expect(screen.getByLabelText('One-time code')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests[0]?.url).toBe(`/api/checkout/payments/${PAYMENT_ID}/otp`);
+    expect(requests[0]?.body).toEqual({ otp: '000000' });
+    expect(screen.getByRole('button', { name: 'Verify code' })).toBeEnabled();
+  });
+});

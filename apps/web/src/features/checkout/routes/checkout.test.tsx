@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render';
+import {
+  buildCheckoutPayment,
+  buildCheckoutProduct,
+  mockCheckoutApi,
+  PAYMENT_ID,
+  PRODUCT_ID,
+} from '../testing/factories';
+
+const CHECKOUT = `/pay/${PRODUCT_ID}`;
+
+describe('/pay/:productId', () => {
+  it('shows a skeleton while the product loads, then the checkout without any dashboard chrome', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockCheckoutApi({ product: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(CHECKOUT);
+
+    expect(await screen.findByText('Loading checkout')).toBeInTheDocument();
+    answer(jsonResponse(buildCheckoutProduct()));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ankara fabric bundle' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Secured by')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('avatar')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['SOLD_OUT', 'This product is sold out'],
+    ['ARCHIVED', 'This product is no longer available'],
+  ] as const)('says a %s product cannot be bought and shows no form', async (availability, heading) => {
+    mockCheckoutApi({ product: () => buildCheckoutProduct({ availability, quantityAvailable: 0 }) });
+    renderApp(CHECKOUT);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText('Okafor Textiles')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an unknown id', CHECKOUT],
+    ['a malformed id', '/pay/not-a-product'],
+  ])('says the link is not valid for %s', async (_, path) => {
+    mockCheckoutApi({
+      product: (request) =>
+        request.url.includes(PRODUCT_ID)
+          ? jsonResponse({ error: 'This payment link is not valid.', code: 'NOT_FOUND' }, 404)
+          : jsonResponse({ error: 'Product ID is invalid', code: 'VALIDATION_ERROR' }, 400),
+    });
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This payment link is not valid.' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a stock conflict in the server's words and the product as it now is", async () => {
+    let stock = 5;
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct({ quantityAvailable: stock }),
+      start: () => {
+        stock = 2;
+        return jsonResponse({ error: 'Only 2 left in stock.', code: 'NOT_ENOUGH_STOCK' }, 409);
+      },
+    });
+    renderApp(CHECKOUT);
+    const user = userEvent.setup();
+    const increase = await screen.findByRole('button', { name: 'Increase quantity' });
+    await user.click(increase);
+    await user.click(increase);
+    await user.type(screen.getByLabelText('Full name'), 'Tolu Adeyemi');
+    await user.type(screen.getByLabelText('Email address'), 'tolu@example.com');
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay ₦15,000.00' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 left in stock.');
+    expect(await screen.findByText('2 available')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(2));
+    expect(screen.getByRole('button', { name: 'Pay ₦10,000.00' })).toBeEnabled();
+  });
+
+  it('moves to the payment page once the payment is started', async () => {
+    const payment = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      start: () => jsonResponse(payment, 201),
+      payment: () => payment,
+    });
+    const { router } = renderApp(CHECKOUT);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Full name'), 'Tolu Adeyemi');
+    await user.type(screen.getByLabelText('Email address'), 'tolu@example.com');
+    await user.type(screen.getByLabelText('Card number'), '5061000000000005');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay ₦5,000.00' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/pay/${PRODUCT_ID}/payments/${PAYMENT_ID}`),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enter your one-time code' }),
+    ).toBeInTheDocument();
+  });
+});

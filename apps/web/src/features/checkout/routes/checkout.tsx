@@ -1,0 +1,65 @@
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/lib/api-error';
+import { useCheckoutProduct } from '../api/get-checkout-product';
+import { CheckoutForm } from '../components/checkout-form';
+import { CheckoutShell } from '../components/checkout-shell';
+import { CheckoutSkeleton, InvalidLink, LoadFailed, ProductUnavailable } from '../components/checkout-states';
+import { paymentPath } from '../paths';
+
+/** A malformed id (400) is as unknown to the customer as a missing one (404). */
+const isUnknownLink = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** /pay/:productId — the public page behind a payment link. */
+export function Component() {
+  const { productId = '' } = useParams();
+  const navigate = useNavigate();
+  const product = useCheckoutProduct(productId);
+  const data = product.data;
+
+  if (data) {
+    const title = `${data.productName} · ${data.merchant.businessName}`;
+    if (data.availability !== 'AVAILABLE') {
+      return (
+        <CheckoutShell title={title}>
+          <ProductUnavailable
+            reason={data.availability}
+            productName={data.productName}
+            businessName={data.merchant.businessName}
+            logoUrl={data.merchant.checkoutLogUrl}
+          />
+        </CheckoutShell>
+      );
+    }
+    return (
+      <CheckoutShell width="wide" title={title}>
+        <CheckoutForm
+          product={data}
+          onStarted={(payment) => navigate(paymentPath(productId, payment.paymentId))}
+        />
+      </CheckoutShell>
+    );
+  }
+  if (product.isError) {
+    return (
+      <CheckoutShell title="Checkout">
+        {isUnknownLink(product.error) ? (
+          <InvalidLink />
+        ) : (
+          <LoadFailed
+            title={product.error.message}
+            onRetry={() => void product.refetch()}
+            retrying={product.isFetching}
+          >
+            Check your connection and try again.
+          </LoadFailed>
+        )}
+      </CheckoutShell>
+    );
+  }
+  return (
+    <CheckoutShell width="wide" title="Checkout">
+      <CheckoutSkeleton />
+    </CheckoutShell>
+  );
+}

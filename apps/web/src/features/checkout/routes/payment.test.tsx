@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render';
+import {
+  buildCheckoutPayment,
+  buildCheckoutProduct,
+  mockCheckoutApi,
+  PAYMENT_ID,
+  PRODUCT_ID,
+} from '../testing/factories';
+
+const PAYMENT_PAGE = `/pay/${PRODUCT_ID}/payments/${PAYMENT_ID}`;
+const otpWaiting = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+
+describe('/pay/:productId/payments/:paymentId', () => {
+  it('polls a processing payment every second until it is done', async () => {
+    let reads = 0;
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      payment: () => {
+        reads += 1;
+        return reads < 2
+          ? buildCheckoutPayment({ status: 'OTP_VERIFIED', completedAt: null })
+          : buildCheckoutPayment();
+      },
+    });
+    renderApp(PAYMENT_PAGE);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Processing your payment...' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment successful' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
+  it('takes a wrong code, then the right one, and shows the receipt', async () => {
+    const { requests } = mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      payment: () => otpWaiting,
+      otp: (request) =>
+        (request.body as { otp: string }).otp === '123456'
+          ? buildCheckoutPayment()
+          : jsonResponse({ error: 'That code is not correct. 2 attempts left.', code: 'WRONG_OTP' }, 400),
+    });
+    renderApp(PAYMENT_PAGE);
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText('One-time code');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText('That code is not correct. 2 attempts left.')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText('BZD-7KQ2M9XH4T')).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.endsWith('/otp'))).toHaveLength(2);
+  });
+
+  it('shows the failure when the last wrong code cancels the payment', async () => {
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      payment: () => otpWaiting,
+      otp: () =>
+        buildCheckoutPayment({
+          status: 'FAILED',
+          failureReason: 'Too many incorrect codes. The payment was cancelled; your card was not charged.',
+        }),
+    });
+    renderApp(PAYMENT_PAGE);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('One-time code'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(screen.getByText(/Too many incorrect codes/)).toBeInTheDocument();
+  });
+
+  it('goes back to the checkout from a failed payment', async () => {
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      payment: () => buildCheckoutPayment({ status: 'FAILED', failureReason: 'Declined.' }),
+    });
+    const { router } = renderApp(PAYMENT_PAGE);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/pay/${PRODUCT_ID}`));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ankara fabric bundle' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the merchant logo from the product on the receipt', async () => {
+    mockCheckoutApi({
+      product: () =>
+        buildCheckoutProduct({ merchant: { businessName: 'Okafor Textiles', checkoutLogUrl: '/logo.png' } }),
+      payment: () => buildCheckoutPayment(),
+    });
+    const { container } = renderApp(PAYMENT_PAGE);
+    await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', '/logo.png'));
+  });
+
+  it('says when the payment does not exist', async () => {
+    mockCheckoutApi({
+      product: () => buildCheckoutProduct(),
+      payment: () => jsonResponse({ error: 'Payment not found', code: 'NOT_FOUND' }, 404),
+    });
+    renderApp(PAYMENT_PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' }),
+    ).toBeInTheDocument();
+  });
+});

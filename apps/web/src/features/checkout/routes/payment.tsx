@@ -1,0 +1,75 @@
+import type { CheckoutPayment } from '@bizdash/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { getCheckoutProductQueryOptions } from '../api/get-checkout-product';
+import { paymentStep, usePayment } from '../api/get-payment';
+import { CheckoutCard, CheckoutShell } from '../components/checkout-shell';
+import { LoadFailed, PaymentProcessing } from '../components/checkout-states';
+import { MerchantIdentity } from '../components/merchant-identity';
+import { OtpStep } from '../components/otp-step';
+import { PaymentFailed } from '../components/payment-failed';
+import { PaymentReceipt } from '../components/payment-receipt';
+import { checkoutPath } from '../paths';
+
+/** /pay/:productId/payments/:paymentId — where a payment stands, so a reload keeps the customer in place. */
+export function Component() {
+  const { productId = '', paymentId = '' } = useParams();
+  const navigate = useNavigate();
+  const payment = usePayment(paymentId);
+  // Only for the merchant's logo; the payment itself names the business.
+  const product = useQuery({ ...getCheckoutProductQueryOptions(productId), retry: false });
+  const data = payment.data;
+
+  if (!data) {
+    const notFound = payment.error instanceof ApiError && [400, 404].includes(payment.error.status);
+    return (
+      <CheckoutShell title="Payment">
+        {payment.isError ? (
+          <LoadFailed
+            title={notFound ? 'We could not find this payment' : payment.error.message}
+            {...(notFound ? {} : { onRetry: () => void payment.refetch(), retrying: payment.isFetching })}
+          >
+            {notFound
+              ? 'Check the address, or go back to the payment link and start again.'
+              : 'Check your connection and try again.'}
+          </LoadFailed>
+        ) : (
+          <CheckoutCard className="flex justify-center p-12">
+            <Spinner className="size-10 text-brand-700" label="Loading payment" />
+          </CheckoutCard>
+        )}
+      </CheckoutShell>
+    );
+  }
+
+  return (
+    <CheckoutShell title={`${data.productName} · ${data.businessName}`}>
+      <CheckoutCard>
+        <div className="border-b border-slate-200 bg-slate-50 px-6 py-4 sm:px-8">
+          <MerchantIdentity
+            businessName={data.businessName}
+            logoUrl={product.data?.merchant.checkoutLogUrl ?? null}
+          />
+        </div>
+        <div className="p-6 sm:p-8">
+          <PaymentState payment={data} onTryAgain={() => navigate(checkoutPath(productId))} />
+        </div>
+      </CheckoutCard>
+    </CheckoutShell>
+  );
+}
+
+function PaymentState({ payment, onTryAgain }: { payment: CheckoutPayment; onTryAgain: () => void }) {
+  switch (paymentStep(payment)) {
+    case 'SUCCESSFUL':
+      return <PaymentReceipt payment={payment} />;
+    case 'FAILED':
+      return <PaymentFailed payment={payment} onTryAgain={onTryAgain} />;
+    case 'OTP':
+      return <OtpStep payment={payment} />;
+    case 'PROCESSING':
+      return <PaymentProcessing />;
+  }
+}

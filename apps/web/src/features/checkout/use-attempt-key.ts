@@ -1,0 +1,22 @@
+import { useRef } from 'react';
+
+/** crypto.randomUUID needs a secure context; a self-hosted install on plain http still gets a random key. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The Idempotency-Key of a payment attempt. Sending the same details again (a double click, a retry after a
+ * lost connection) is the same attempt and reuses its key, so the server answers it once; changed details are
+ * a new attempt with a new key.
+ */
+export function useAttemptKey() {
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  return (details: unknown): string => {
+    const fingerprint = JSON.stringify(details);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
+    return attempt.current.key;
+  };
+}
