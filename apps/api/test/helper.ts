@@ -36,10 +36,26 @@ async function createTestDatabase(): Promise<{ url?: string; drop(): Promise<voi
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      await waitForConnectionsToLeave(client, name);
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };
+}
+
+/**
+ * pool.end() resolves before the server has seen every connection go; forcing the drop then would terminate a
+ * closing connection, whose FATAL 57P01 surfaces in the test run as an unhandled error. Wait (briefly) for them.
+ */
+async function waitForConnectionsToLeave(client: pg.Client, database: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [database],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {

@@ -6,7 +6,6 @@ interface ImportMetaEnv {
   /** Where a signed-out merchant is sent; may be the provider's host. */
   readonly VITE_SIGNIN_URL?: string;
   /** Base address of the public checkout page a payment link points at. */
-  readonly VITE_PAYMENT_LINK_BASE_URL?: string;
 }
 
 interface ImportMeta {

@@ -15,7 +15,7 @@ function validationError(error: FastifyError & { validation: unknown[] }): ApiEr
   ).map((issue) => ({
     path:
       (issue.params?.issue?.path ?? []).map(String).join('.') ||
-      (issue.instancePath ?? '').replace(/^\//, ''),
+      (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
     message: issue.message ?? 'Invalid value',
   }));
   return { error: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_ERROR', details: issues };

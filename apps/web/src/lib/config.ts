@@ -4,11 +4,13 @@ function trimTrailingSlash(value: string): string {
 
 const env = import.meta.env;
 
-/** The SPEC's three configured addresses; each has a same-origin default so a fresh install works as is. */
+/**
+ * The SPEC's configured addresses, each with a same-origin default so a fresh install works as is. The third,
+ * the payment-link base, is the server's PAYMENT_LINK_BASE_URL: products arrive with their full link.
+ */
 export const config = {
   apiBaseUrl: trimTrailingSlash(env.VITE_API_BASE_URL || '/api'),
   signInUrl: env.VITE_SIGNIN_URL || '/signin',
-  paymentLinkBaseUrl: trimTrailingSlash(env.VITE_PAYMENT_LINK_BASE_URL || '/pay'),
   apiDocsUrl: '/api/docs',
 } as const;
 

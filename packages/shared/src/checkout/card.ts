@@ -31,7 +31,7 @@ export function passesLuhn(digits: string): boolean {
 export function cardBrand(digits: string): CardBrand {
   if (/^(5060|5061|5078|5079|6500)/.test(digits)) return 'VERVE';
   if (/^4/.test(digits)) return 'VISA';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'MASTERCARD';
+  if (/^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'MASTERCARD';
   if (/^3[47]/.test(digits)) return 'AMEX';
   return 'UNKNOWN';
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { currencyLabel, formatMoney, formatSignedMoney, normalizeCurrencyCode } from './money.ts';
+import {
+  currencyLabel,
+  formatMoney,
+  formatSignedMoney,
+  normalizeCurrencyCode,
+  parseMajorUnits,
+} from './money.ts';
 
 describe('formatMoney', () => {
   it('formats minor units as naira by default with the narrow symbol', () => {
@@ -41,5 +47,55 @@ describe('currencyLabel', () => {
     expect(currencyLabel('USD')).toBe('Dollars ($)');
     expect(currencyLabel('EUR')).toBe('N/A');
     expect(currencyLabel(undefined)).toBe('N/A');
+  });
+});
+
+describe('parseMajorUnits', () => {
+  it.each([
+    ['2,500', 'NGN', 250_000],
+    ['2500.5', 'NGN', 250_050],
+    ['₦2,500.00', 'NGN', 250_000],
+    [' ₦ 1,000,000 ', 'NGN', 100_000_000],
+    ['0.01', 'NGN', 1],
+    ['12.34', 'USD', 1_234],
+    ['$1,000,000.00', 'USD', 100_000_000],
+    ['100', 'naira', 10_000],
+    ['90,071,992,547,409.91', 'NGN', Number.MAX_SAFE_INTEGER],
+  ])('reads %j in %s as %d minor units', (text, currency, minor) => {
+    expect(parseMajorUnits(text, currency)).toBe(minor);
+  });
+
+  it('reads naira by default', () => {
+    expect(parseMajorUnits('25')).toBe(2_500);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '-5',
+    '+5',
+    '2.505',
+    '.5',
+    '1e3',
+    '2 500',
+    '₦₦5',
+    'NGN 5',
+    '5 naira',
+    '90071992547409.92',
+    '99999999999999999999',
+    '2,50',
+    '1,2,3',
+    '12,34.5',
+    '$5',
+  ])('refuses %j: not a plain amount within the minor digits and safe integers', (text) => {
+    expect(parseMajorUnits(text, 'NGN')).toBeNull();
+  });
+
+  it('gives back the amount formatMoney shows, whatever the amount', () => {
+    for (const minor of [1, 99, 100, 123_456, 250_000, 100_000_000_00]) {
+      expect(parseMajorUnits(formatMoney(minor, 'NGN'), 'NGN')).toBe(minor);
+      expect(parseMajorUnits(formatMoney(minor, 'USD'), 'USD')).toBe(minor);
+    }
   });
 });

@@ -65,9 +65,14 @@ export function formatMajorUnitsPlain(minor: number, currency: string = 'NGN'): 
  * plain amount with at most the currency's minor digits. Exact: no float arithmetic on money.
  */
 export function parseMajorUnits(text: string, currency: string = 'NGN'): number | null {
-  const digits = minorDigits(normalizeCurrencyCode(currency));
-  const cleaned = text.trim().replace(/^[₦$]/, '').replace(/,/g, '').trim();
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  const code = normalizeCurrencyCode(currency);
+  const digits = minorDigits(code);
+  const symbol = code === 'USD' ? '$' : code === 'NGN' ? '₦' : null;
+  let cleaned = text.trim();
+  if (symbol && cleaned.startsWith(symbol)) cleaned = cleaned.slice(symbol.length).trim();
+  // Commas only as thousands separators ("2,500"), never "2,50".
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d*)?$/.test(cleaned)) return null;
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned.replace(/,/g, ''));
   if (!match) return null;
   const [, whole = '', fraction = ''] = match;
   if (fraction.length > digits) return null;

@@ -57,7 +57,12 @@ export const ProductInputSchema = z
       )
       .nullish()
       .transform((text) => text || null),
-    amount: z.number({ error: 'Price is required' }).int('Price is in minor units (kobo or cents)'),
+    amount: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Price is required' : 'Price must be a whole number of kobo or cents',
+      })
+      .int('Price must be a whole number of kobo or cents'),
     currency: z.enum(CURRENCIES, { error: 'Currency must be NGN or USD' }),
     quantityAvailable: quantityField,
   })

@@ -53,7 +53,7 @@ async function failInTx(tx: Tx, payment: PaymentRow, reason: string) {
 }
 
 /** A hold the payment no longer needs is let go; a failure to do so is logged, the hold expires on its own. */
-async function releaseHold(context: CheckoutContext, providerReference: string | null) {
+export async function releaseHold(context: CheckoutContext, providerReference: string | null) {
   if (!providerReference) return;
   try {
     await context.provider.release(providerReference);
@@ -85,8 +85,12 @@ export async function completePayment(context: CheckoutContext, paymentId: strin
 function bookPayment(context: CheckoutContext, paymentId: string) {
   return context.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
-    if (!locked || isFinal(locked.status)) return null;
+    if (!locked || locked.status === 'SUCCESSFUL') return null;
     const { payment, walletId } = locked;
+    // Failed meanwhile (abandoned while the card was being asked): the hold it just got must go.
+    if (locked.status === 'FAILED') {
+      return { action: 'RELEASE' as const, providerReference: payment.providerReference };
+    }
     if (!(await takeStock(tx, payment.productId, payment.quantity))) {
       await failInTx(tx, payment, SOLD_OUT_WHILE_PAYING);
       return { action: 'RELEASE' as const, providerReference: payment.providerReference };

@@ -53,7 +53,7 @@ export async function lockPayment(tx: Tx, paymentId: string) {
     .from(checkoutPayments)
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
     .where(eq(checkoutPayments.id, paymentId))
-    .for('update', { of: checkoutPayments });
+    .for('update', { of: [checkoutPayments, transactions] });
   return row ?? null;
 }
 
@@ -62,6 +62,16 @@ export async function updatePayment(db: DbOrTx, paymentId: string, values: Parti
     .update(checkoutPayments)
     .set(values)
     .where(eq(checkoutPayments.id, paymentId))
+    .returning();
+  return row ?? null;
+}
+
+/** Changes a payment that is still open; null when it has already finished (so nothing was changed). */
+export async function updateOpenPayment(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {
+  const [row] = await db
+    .update(checkoutPayments)
+    .set(values)
+    .where(and(eq(checkoutPayments.id, paymentId), isNull(checkoutPayments.completedAt)))
     .returning();
   return row ?? null;
 }

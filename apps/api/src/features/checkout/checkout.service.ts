@@ -22,7 +22,7 @@ import {
   findPaymentView,
   insertPaymentOnce,
   type PaymentRow,
-  updatePayment,
+  updateOpenPayment,
 } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import {
@@ -30,6 +30,7 @@ import {
   failPayment,
   MERCHANT_CANNOT_ACCEPT,
   markOtpVerified,
+  releaseHold,
 } from './checkout-settlement.ts';
 
 type StartPaymentInput = z.output<typeof StartPaymentSchema>;
@@ -198,14 +199,16 @@ async function createPayment(
 async function applyAuthorization(context: CheckoutContext, paymentId: string, result: AuthorizationResult) {
   if (result.outcome === 'DECLINED') {
     if (result.providerReference) {
-      await updatePayment(context.db, paymentId, { providerReference: result.providerReference });
+      await updateOpenPayment(context.db, paymentId, { providerReference: result.providerReference });
     }
     return failPayment(context, paymentId, result.reason);
   }
-  await updatePayment(context.db, paymentId, {
+  const open = await updateOpenPayment(context.db, paymentId, {
     providerReference: result.providerReference,
     nextAction: result.outcome === 'OTP_REQUIRED' ? 'OTP' : null,
   });
+  // Finished while the card was being asked (abandoned): the new hold is let go, the payment stays as it is.
+  if (!open) return releaseHold(context, result.providerReference);
   if (result.outcome === 'AUTHORIZED') await completePayment(context, paymentId);
 }
 
@@ -221,8 +224,9 @@ async function authorize(context: CheckoutContext, payment: PaymentRow, input: S
 }
 
 /**
- * A retry with the same key gets the first payment, never a second charge. A first attempt cut off before the
- * card was asked (a crash, a lost connection) is driven on: the acquirer answers once per payment.
+ * A retry with the same key gets the first payment, never a second charge. A first attempt cut off before it
+ * was booked (a crash, a lost connection, before or after the card was asked) is driven on: the acquirer
+ * answers once per payment, so asking again gives its first answer and never a second hold.
  */
 async function replay(
   context: CheckoutContext,
@@ -234,7 +238,7 @@ async function replay(
     throw conflict('This Idempotency-Key was already used for a different payment.', 'IDEMPOTENCY_MISMATCH');
   }
   const current = await getPayment(context, payment.id);
-  if (current.status !== 'CREATED' || current.nextAction || payment.providerReference) return current;
+  if (current.status !== 'CREATED' || current.nextAction) return current;
   await authorize(context, payment, input);
   return getPayment(context, payment.id);
 }

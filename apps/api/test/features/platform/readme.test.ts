@@ -9,7 +9,9 @@ const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../../RE
 describe('README', () => {
   it('lists every sandbox test card, one line each, and the sandbox OTP', () => {
     for (const card of SANDBOX_TEST_CARDS) {
-      const lines = readme.split('\n').filter((line) => line.includes(`\`${formatCardNumber(card.number)}\``));
+      const lines = readme
+        .split('\n')
+        .filter((line) => line.includes(`\`${formatCardNumber(card.number)}\``));
       expect(lines, card.number).toHaveLength(1);
     }
     expect(readme).toContain(`\`${SANDBOX_OTP}\``);

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { products } from '../../../src/db/schema/index.ts';
+import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
+import {
+  markOtpVerified,
+  SOLD_OUT_WHILE_PAYING,
+} from '../../../src/features/checkout/checkout-settlement.ts';
+import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
+import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
+import {
+  CARDS,
+  eventsOf,
+  expectLedgerVerifies,
+  getPayment,
+  holdOf,
+  pay,
+  quantityOf,
+  SANDBOX_OTP,
+  sellerWithProduct,
+  startBody,
+  startPayment,
+  submitOtp,
+  transactionsOf,
+} from './checkout-fixtures.ts';
+
+describe('POST /api/checkout/payments/:paymentId/otp', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  afterAll(() => ctx.close());
+
+  /** A seller whose product is paid for with the OTP test card: the payment waits for its code. */
+  async function waitingForCode(product: Parameters<typeof sellerWithProduct>[1] = {}) {
+    const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 5, ...product });
+    const payment = await pay(ctx.app, productId, startBody(CARDS.verveOtp));
+    expect(payment).toMatchObject({ status: 'CREATED', nextAction: 'OTP' });
+    return { seller, productId, payment };
+  }
+
+  /** Statuses the seller's CREDIT ever had: the trigger-kept counters keep a row (count 0) for each one left. */
+  const creditStatusesSeen = async (walletId: string) =>
+    (
+      await sqlRows<{ status: string }>(
+        ctx.app,
+        sql`select transaction_status as status from transaction_counters
+            where wallet_id = ${walletId} and transaction_type = 'CREDIT' order by transaction_status`,
+      )
+    ).map((row) => row.status);
+
+  it('books the payment on the right code: OTP_VERIFIED on the way, SUCCESSFUL at the end', async () => {
+    const { seller, productId, payment } = await waitingForCode();
+
+    const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paymentId: payment.paymentId,
+      status: 'SUCCESSFUL',
+      nextAction: null,
+      failureReason: null,
+    });
+    expect(await creditStatusesSeen(seller.NGN)).toEqual(['CREATED', 'OTP_VERIFIED', 'SUCCESSFUL']);
+    const [credit, fee] = await transactionsOf(ctx.app, seller.userId);
+    expect(credit).toMatchObject({ type: 'CREDIT', status: 'SUCCESSFUL', amount: 500_000 });
+    expect(fee).toMatchObject({ type: 'DEBIT', amount: 17_500, parentTransactionId: credit?.id });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect(await quantityOf(ctx.app, productId)).toBe(4);
+    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    await expectLedgerVerifies(ctx.app);
+  });
+
+  it('answers a second code for a finished payment with the payment unchanged', async () => {
+    const { seller, payment } = await waitingForCode();
+    const finished = (await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP)).json();
+    const providerOtp = vi.spyOn(ctx.app.deps.payments, 'submitOtp');
+
+    const again = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+    const wrong = await submitOtp(ctx.app, payment.paymentId, '000000');
+
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(finished);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual(finished);
+    expect(providerOtp).not.toHaveBeenCalled();
+    expect(await transactionsOf(ctx.app, seller.userId)).toHaveLength(2);
+    expect(await eventsOf(ctx.app, seller.userId)).toHaveLength(1);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+  });
+
+  it('refuses a wrong code with the attempts left, and still books the right one after it', async () => {
+    const { seller, payment } = await waitingForCode();
+
+    const first = await submitOtp(ctx.app, payment.paymentId, '111111');
+    const second = await submitOtp(ctx.app, payment.paymentId, '222222');
+
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ error: 'That code is not correct. 2 attempts left.', code: 'WRONG_OTP' });
+    expect(second.json()).toEqual({ error: 'That code is not correct. 1 attempt left.', code: 'WRONG_OTP' });
+    expect((await getPayment(ctx.app, payment.paymentId)).json()).toMatchObject({
+      status: 'CREATED',
+      nextAction: 'OTP',
+    });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
+
+    const right = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+    expect(right.json()).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+  });
+
+  it('fails the payment on the third wrong code: nothing posted, no stock taken, hold declined', async () => {
+    const { seller, productId, payment } = await waitingForCode();
+    await submitOtp(ctx.app, payment.paymentId, '111111');
+    await submitOtp(ctx.app, payment.paymentId, '222222');
+
+    const third = await submitOtp(ctx.app, payment.paymentId, '333333');
+
+    expect(third.statusCode).toBe(200);
+    expect(third.json()).toMatchObject({
+      status: 'FAILED',
+      nextAction: null,
+      failureReason: DECLINE_REASONS.TOO_MANY_WRONG_OTPS,
+    });
+    expect(await transactionsOf(ctx.app, seller.userId)).toEqual([
+      expect.objectContaining({ type: 'CREDIT', status: 'FAILED', postingId: null }),
+    ]);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
+    expect(await quantityOf(ctx.app, productId)).toBe(5);
+    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({
+      status: 'DECLINED',
+      wrongOtpAttempts: 3,
+    });
+    const late = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+    expect(late.json()).toEqual(third.json());
+    expect((await eventsOf(ctx.app, seller.userId)).map((event) => event.type)).toEqual(['payment.failed']);
+    await expectLedgerVerifies(ctx.app);
+  });
+
+  it('finishes a payment left OTP_VERIFIED (the code was accepted, the booking cut off) on the next submit', async () => {
+    const { seller, payment } = await waitingForCode();
+    await ctx.app.deps.payments.submitOtp((await holdOf(ctx.app, payment.paymentId))?.id ?? '', SANDBOX_OTP);
+    await markOtpVerified(createCheckoutContext(ctx.app.deps, ctx.app.log), payment.paymentId);
+    expect((await getPayment(ctx.app, payment.paymentId)).json()).toMatchObject({
+      status: 'OTP_VERIFIED',
+      nextAction: null,
+    });
+
+    const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+
+    expect(response.json()).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+  });
+
+  it('fails the payment when the product sold out while the customer fetched the code, and lets the hold go', async () => {
+    const { seller, productId, payment } = await waitingForCode({ quantityAvailable: 1 });
+    const other = await pay(
+      ctx.app,
+      productId,
+      startBody(CARDS.visaApproved, { customerName: 'Tunde Bakare' }),
+    );
+    expect(other.status).toBe('SUCCESSFUL');
+
+    const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+
+    expect(response.json()).toMatchObject({ status: 'FAILED', failureReason: SOLD_OUT_WHILE_PAYING });
+    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
+    expect(await quantityOf(ctx.app, productId)).toBe(0);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect((await eventsOf(ctx.app, seller.userId)).map((event) => event.type)).toEqual([
+      'payment.succeeded',
+      'payment.failed',
+    ]);
+    await expectLedgerVerifies(ctx.app);
+  });
+
+  it('keeps the price the payment started with when the merchant changes it before the code arrives', async () => {
+    const { seller, productId, payment } = await waitingForCode();
+    await dbOf(ctx.app).update(products).set({ amount: 900_000 }).where(eq(products.id, productId));
+
+    const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+
+    expect(response.json()).toMatchObject({ status: 'SUCCESSFUL', unitAmount: 500_000, total: 500_000 });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+  });
+
+  it('answers 409 for a payment that is not waiting for a code', async () => {
+    const { productId } = await sellerWithProduct(ctx.app);
+    vi.spyOn(ctx.app.deps.payments, 'authorize').mockRejectedValueOnce(new Error('acquirer timed out'));
+    await startPayment(ctx.app, productId, startBody(CARDS.visaApproved));
+    const [row] = await sqlRows<{ id: string }>(
+      ctx.app,
+      sql`select id from checkout_payments where product_id = ${productId}`,
+    );
+
+    const response = await submitOtp(ctx.app, row?.id ?? '', SANDBOX_OTP);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'This payment is not waiting for a code.',
+      code: 'NO_CODE_EXPECTED',
+    });
+  });
+
+  it('answers 404 for an unknown payment and 400 for a code that is not six digits', async () => {
+    expect((await submitOtp(ctx.app, randomUUID(), SANDBOX_OTP)).statusCode).toBe(404);
+    const { payment } = await waitingForCode();
+    const malformed = await submitOtp(ctx.app, payment.paymentId, '12ab');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('Enter the 6-digit code');
+    expect((await holdOf(ctx.app, payment.paymentId))?.wrongOtpAttempts).toBe(0);
+  });
+});
