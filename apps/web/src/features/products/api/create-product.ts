@@ -1,8 +1,6 @@
 import { type ProductInput, ProductSchema } from '@bizdash/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { type ProductMutationHandlers, useProductMutation } from './use-product-mutation';
 
 export const PRODUCT_CREATE_ERROR = 'Unable to create product';
 
@@ -15,24 +13,5 @@ export function createProduct(input: ProductInput) {
   });
 }
 
-export function useCreateProduct({
-  onSuccess,
-  onError,
-}: {
-  onSuccess: () => void;
-  onError: (error: Error) => void;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProduct,
-    onSuccess: async () => {
-      toast.success('Product created successfully');
-      onSuccess();
-      await queryClient.invalidateQueries({ queryKey: productsQueryKey });
-    },
-    onError: (error) => {
-      toast.error(error.message);
-      onError(error);
-    },
-  });
-}
+export const useCreateProduct = (handlers: ProductMutationHandlers) =>
+  useProductMutation(createProduct, 'Product created successfully', handlers);

@@ -1,8 +1,6 @@
 import { type ProductInput, ProductSchema } from '@bizdash/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { type ProductMutationHandlers, useProductMutation } from './use-product-mutation';
 
 export const PRODUCT_UPDATE_ERROR = 'Unable to update product';
 
@@ -20,24 +18,5 @@ export function updateProduct({ productId, input }: ProductUpdate) {
   });
 }
 
-export function useUpdateProduct({
-  onSuccess,
-  onError,
-}: {
-  onSuccess: () => void;
-  onError: (error: Error) => void;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProduct,
-    onSuccess: async () => {
-      toast.success('Product updated successfully');
-      onSuccess();
-      await queryClient.invalidateQueries({ queryKey: productsQueryKey });
-    },
-    onError: (error) => {
-      toast.error(error.message);
-      onError(error);
-    },
-  });
-}
+export const useUpdateProduct = (handlers: ProductMutationHandlers) =>
+  useProductMutation(updateProduct, 'Product updated successfully', handlers);

@@ -1,9 +1,9 @@
 import { SEARCH_PAGE_SIZE } from '@bizdash/shared';
 import { Link2, Plus, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { ListFrame } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useFitsWidth } from '@/lib/use-fits-width';
@@ -20,24 +20,6 @@ interface ProductListProps extends ProductRowHandlers {
   page: number;
   onPageChange: (page: number) => void;
   onAdd: () => void;
-}
-
-interface FrameProps {
-  children: ReactNode;
-  busy?: boolean;
-  ref: (element: HTMLDivElement | null) => void;
-}
-
-function Frame({ children, busy = false, ref }: FrameProps) {
-  return (
-    <div
-      ref={ref}
-      className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-900/5"
-      aria-busy={busy || undefined}
-    >
-      {children}
-    </div>
-  );
 }
 
 /** The merchant's products: loading, error, empty (inviting the first product), rows and paging. */
@@ -57,11 +39,11 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
       );
     }
     return (
-      <Frame busy ref={ref}>
+      <ListFrame busy ref={ref}>
         <div className="flex min-h-48 items-center justify-center text-brand-900">
           <Spinner className="size-8" label="Loading products" />
         </div>
-      </Frame>
+      </ListFrame>
     );
   }
 
@@ -93,7 +75,7 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
   const stale = query.isPlaceholderData;
   const rows = { products: data.items, caption: CAPTION, stale, onEdit, onDelete };
   return (
-    <Frame busy={stale} ref={ref}>
+    <ListFrame busy={stale} ref={ref}>
       {wide ? <ProductsTable {...rows} /> : <ProductCards {...rows} />}
       {data.totalPages > 1 ? (
         <Pagination
@@ -107,6 +89,6 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
           busy={stale}
         />
       ) : null}
-    </Frame>
+    </ListFrame>
   );
 }

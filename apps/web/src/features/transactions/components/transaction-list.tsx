@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { ListFrame } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useTransactionSearch } from '../api/search-transactions';
@@ -35,24 +36,6 @@ interface TransactionListProps {
   footer?: ReactNode;
 }
 
-interface FrameProps {
-  children: ReactNode;
-  busy?: boolean;
-  ref: (element: HTMLDivElement | null) => void;
-}
-
-function Frame({ children, busy = false, ref }: FrameProps) {
-  return (
-    <div
-      ref={ref}
-      className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-900/5"
-      aria-busy={busy || undefined}
-    >
-      {children}
-    </div>
-  );
-}
-
 /** The one transactions list of the dashboard, account and transactions pages: loading, error, empty, rows. */
 export function TransactionList({
   filter,
@@ -80,12 +63,12 @@ export function TransactionList({
       );
     }
     return (
-      <Frame busy ref={ref}>
+      <ListFrame busy ref={ref}>
         <span role="status" className="sr-only">
           Loading transactions
         </span>
         {wide ? <TransactionsTableSkeleton rows={Math.min(size, 10)} /> : <TransactionCardsSkeleton />}
-      </Frame>
+      </ListFrame>
     );
   }
 
@@ -121,7 +104,7 @@ export function TransactionList({
   const rows = { transactions: data.items, onOpen: setSelected, caption, stale };
   return (
     <>
-      <Frame busy={stale} ref={ref}>
+      <ListFrame busy={stale} ref={ref}>
         {wide ? <TransactionsTable {...rows} /> : <TransactionCards {...rows} />}
         {onPageChange ? (
           <Pagination
@@ -137,7 +120,7 @@ export function TransactionList({
         ) : footer ? (
           <div className="border-t border-slate-100 px-4 py-3">{footer}</div>
         ) : null}
-      </Frame>
+      </ListFrame>
       <TransactionDetailsModal selected={selected} onClose={() => setSelected(null)} />
     </>
   );
