@@ -17,6 +17,8 @@ export const CheckoutProductSchema = z.object({
   merchant: z.object({ businessName: z.string(), checkoutLogUrl: z.string().nullable() }),
   feeBearer: z.enum(FEE_BEARERS),
   feeRule: FeeRuleSchema,
+  /** The sandbox card network's test cards; null when a real acquirer takes the payments. */
+  testCards: z.array(z.object({ number: z.string(), outcome: z.string() })).nullable(),
 });
 export type CheckoutProduct = z.infer<typeof CheckoutProductSchema>;
 
@@ -93,6 +95,8 @@ export const CheckoutPaymentSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   /** OTP: the card issuer wants a one-time code before it approves. */
   nextAction: z.enum(['OTP']).nullable(),
+  /** The sandbox card network's code while it waits for one; null otherwise and with a real acquirer. */
+  sandboxOtp: z.string().nullable(),
   failureReason: z.string().nullable(),
   customerName: z.string(),
   card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }),

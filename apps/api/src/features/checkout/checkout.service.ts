@@ -67,6 +67,7 @@ export async function getCheckoutProduct(
     merchant: { businessName: merchant.businessName, checkoutLogUrl: merchant.checkoutLogoUrl },
     feeBearer: feeBearerOf(merchant.chargeCheckoutFeeToCustomer),
     feeRule: context.feeSchedule[currency],
+    testCards: context.provider.testMode?.cards ?? null,
   };
 }
 
@@ -79,11 +80,12 @@ async function findView(context: CheckoutContext, paymentId: string): Promise<Pa
 }
 
 export async function getPayment(context: CheckoutContext, paymentId: string): Promise<CheckoutPayment> {
-  return toCheckoutPayment(await findView(context, paymentId));
+  return toCheckoutPayment(context, await findView(context, paymentId));
 }
 
-function toCheckoutPayment(view: PaymentView): CheckoutPayment {
+function toCheckoutPayment(context: CheckoutContext, view: PaymentView): CheckoutPayment {
   const { payment } = view;
+  const waitsForCode = payment.nextAction === 'OTP' && view.status === 'CREATED';
   return {
     paymentId: payment.id,
     reference: payment.reference,
@@ -98,7 +100,8 @@ function toCheckoutPayment(view: PaymentView): CheckoutPayment {
     currency: payment.currency as Currency,
     feeBearer: payment.feeBearer as FeeBearer,
     status: view.status as CheckoutPayment['status'],
-    nextAction: payment.nextAction === 'OTP' ? 'OTP' : null,
+    nextAction: waitsForCode ? 'OTP' : null,
+    sandboxOtp: waitsForCode ? (context.provider.testMode?.otp ?? null) : null,
     failureReason: payment.failureReason,
     customerName: payment.customerName,
     card: { brand: payment.cardBrand as CardBrand, last4: payment.cardLast4 },
@@ -276,7 +279,7 @@ export async function submitOtp(
   otp: string,
 ): Promise<CheckoutPayment> {
   const view = await findView(context, paymentId);
-  if (view.status === 'SUCCESSFUL' || view.status === 'FAILED') return toCheckoutPayment(view);
+  if (view.status === 'SUCCESSFUL' || view.status === 'FAILED') return toCheckoutPayment(context, view);
   if (view.status === 'OTP_VERIFIED') {
     await completePayment(context, paymentId);
     return getPayment(context, paymentId);

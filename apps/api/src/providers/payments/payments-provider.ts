@@ -32,6 +32,8 @@ export type OtpResult =
  */
 export interface PaymentsProvider {
   readonly name: 'sandbox';
+  /** A test network shows its test cards and code on the checkout; a real acquirer has none (null). */
+  readonly testMode: { cards: { number: string; outcome: string }[]; otp: string } | null;
   authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
   submitOtp(providerReference: string, otp: string): Promise<OtpResult>;
   capture(providerReference: string): Promise<void>;

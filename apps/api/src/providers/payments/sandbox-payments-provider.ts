@@ -1,3 +1,4 @@
+import { formatCardNumber } from '@bizdash/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCardAuthorizations } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import {
   DECLINE_REASONS,
   SANDBOX_MAX_WRONG_OTPS,
   SANDBOX_OTP,
+  SANDBOX_TEST_CARDS,
   sandboxBehaviour,
 } from './sandbox-test-cards.ts';
 
@@ -39,6 +41,10 @@ export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
 
   return {
     name: 'sandbox',
+    testMode: {
+      cards: SANDBOX_TEST_CARDS.map(({ number, outcome }) => ({ number: formatCardNumber(number), outcome })),
+      otp: SANDBOX_OTP,
+    },
 
     async authorize(request) {
       const behaviour = sandboxBehaviour(request.card.number);

@@ -8,15 +8,15 @@ export const SANDBOX_OTP = '123456';
 export const SANDBOX_MAX_WRONG_OTPS = 3;
 
 export const SANDBOX_TEST_CARDS: { number: string; behaviour: SandboxCardBehaviour; outcome: string }[] = [
-  { number: '4242424242424242', behaviour: 'APPROVE', outcome: 'Visa: approved at once' },
-  { number: '5555555555554444', behaviour: 'APPROVE', outcome: 'Mastercard: approved at once' },
+  { number: '4242424242424242', behaviour: 'APPROVE', outcome: 'Approved' },
+  { number: '5555555555554444', behaviour: 'APPROVE', outcome: 'Approved' },
   {
     number: '5061000000000005',
     behaviour: 'OTP',
-    outcome: `Verve: asks for an OTP (${SANDBOX_OTP}), then approved`,
+    outcome: `Asks for code ${SANDBOX_OTP}, then approved`,
   },
-  { number: '4000000000000002', behaviour: 'DECLINE', outcome: 'Visa: declined by the issuer' },
-  { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Visa: insufficient funds' },
+  { number: '4000000000000002', behaviour: 'DECLINE', outcome: 'Declined' },
+  { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Insufficient funds' },
 ];
 
 export const DECLINE_REASONS = {

@@ -120,6 +120,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
     expect(payment).toMatchObject({
       status: 'CREATED',
       nextAction: 'OTP',
+      sandboxOtp: '123456',
       failureReason: null,
       completedAt: null,
       card: { brand: 'VERVE', last4: '0005' },

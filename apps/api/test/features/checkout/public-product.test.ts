@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_FEE_SCHEDULE } from '@bizdash/shared';
+import { DEFAULT_FEE_SCHEDULE, formatCardNumber } from '@bizdash/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/index.ts';
+import { SANDBOX_TEST_CARDS } from '../../../src/providers/payments/sandbox-test-cards.ts';
 import { bearer, buildTestApp, dbOf, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 import {
   CARDS,
@@ -46,6 +47,10 @@ describe('GET /api/checkout/products/:productId', () => {
       merchant: { businessName: 'Mama Put Kitchen', checkoutLogUrl: 'https://cdn.example.com/mama-put.png' },
       feeBearer: 'MERCHANT',
       feeRule: DEFAULT_FEE_SCHEDULE.NGN,
+      testCards: SANDBOX_TEST_CARDS.map((card) => ({
+        number: formatCardNumber(card.number),
+        outcome: card.outcome,
+      })),
     });
     expect(response.body).not.toContain(merchant.userId);
     expect(response.body).not.toContain(merchant.email);
@@ -141,6 +146,7 @@ describe('GET /api/checkout/payments/:paymentId', () => {
       feeBearer: 'MERCHANT',
       status: 'SUCCESSFUL',
       nextAction: null,
+      sandboxOtp: null,
       failureReason: null,
       customerName: 'Chioma Eze',
       card: { brand: 'MASTERCARD', last4: '4444' },

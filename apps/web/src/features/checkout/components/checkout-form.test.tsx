@@ -43,6 +43,17 @@ describe('CheckoutForm', () => {
     expect(screen.getByTestId('unit-price')).toHaveTextContent('₦5,000.00');
   });
 
+  it('lists the test cards the sandbox network gives, and none when a real network takes the payment', () => {
+    const sandbox = renderForm();
+    expect(screen.getByText('Test cards')).toBeInTheDocument();
+    expect(screen.getByText('5061 0000 0000 0005')).toBeInTheDocument();
+    expect(screen.getByText('Asks for code 123456, then approved')).toBeInTheDocument();
+    sandbox.unmount();
+
+    renderForm({ testCards: null });
+    expect(screen.queryByText('Test cards')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['/uploads/okafor.png', true],
     ['data:image/png;base64,iVBORw0KGgo=', true],
@@ -146,7 +157,12 @@ describe('CheckoutForm', () => {
   });
 
   it('starts the payment with an Idempotency-Key and hands the answer on', async () => {
-    const payment = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+    const payment = buildCheckoutPayment({
+      status: 'CREATED',
+      nextAction: 'OTP',
+      sandboxOtp: '123456',
+      completedAt: null,
+    });
     const { requests } = mockCheckoutApi({ start: () => jsonResponse(payment, 201) });
     const { user, onStarted } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));

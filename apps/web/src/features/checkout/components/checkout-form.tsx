@@ -155,7 +155,7 @@ export function CheckoutForm({ product, onStarted }: CheckoutFormProps) {
         />
         <h2 className="mt-2 text-base font-semibold text-slate-900">Card details</h2>
         <CardFields register={register} control={control} errors={errors.card} />
-        <TestCardsNote />
+        {product.testCards ? <TestCardsNote cards={product.testCards} /> : null}
         {submitError ? (
           <p
             role="alert"

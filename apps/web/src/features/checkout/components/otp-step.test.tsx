@@ -6,7 +6,12 @@ import { renderWithQueryClient } from '@/testing/render';
 import { buildCheckoutPayment, mockCheckoutApi, PAYMENT_ID } from '../testing/factories';
 import { OtpStep } from './otp-step';
 
-const waiting = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+const waiting = buildCheckoutPayment({
+  status: 'CREATED',
+  nextAction: 'OTP',
+  sandboxOtp: '123456',
+  completedAt: null,
+});
 
 function renderStep() {
   renderWithQueryClient(<OtpStep payment={waiting} />);
@@ -24,6 +29,12 @@ describe('OtpStep', () => {
     const code = screen.getByLabelText('One-time code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('gives no code hint when a real card network asks for the code', () => {
+    renderWithQueryClient(<OtpStep payment={{ ...waiting, sandboxOtp: null }} />);
+    expect(screen.queryByText(/Sandbox/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('One-time code')).toBeInTheDocument();
   });
 
   it('asks for six digits before sending anything', async () => {

@@ -35,10 +35,12 @@ export function OtpStep({ payment }: { payment: CheckoutPayment }) {
         </strong>{' '}
         to {payment.businessName}.
       </StateHeader>
-      <p className="flex items-center justify-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200 ring-inset">
-        <FlaskConical className="size-4 text-amber-700" aria-hidden="true" />
-        Sandbox: use 123456
-      </p>
+      {payment.sandboxOtp ? (
+        <p className="flex items-center justify-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200 ring-inset">
+          <FlaskConical className="size-4 text-amber-700" aria-hidden="true" />
+          Sandbox: use {payment.sandboxOtp}
+        </p>
+      ) : null}
       <form
         noValidate
         aria-label="Verify code"

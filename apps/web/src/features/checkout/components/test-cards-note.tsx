@@ -1,14 +1,11 @@
 import { ChevronDown, FlaskConical } from 'lucide-react';
 
-/** The sandbox card network's test cards: any other number is declined, so no real card is ever charged. */
-const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'Approved' },
-  { number: '5061 0000 0000 0005', outcome: 'Code 123456, then approved' },
-  { number: '4000 0000 0000 0002', outcome: 'Declined' },
-  { number: '4000 0000 0000 9995', outcome: 'Insufficient funds' },
-] as const;
+interface TestCardsNoteProps {
+  /** The sandbox card network's test cards, as the server lists them: any other number is declined. */
+  cards: { number: string; outcome: string }[];
+}
 
-export function TestCardsNote() {
+export function TestCardsNote({ cards }: TestCardsNoteProps) {
   return (
     <details className="group rounded-lg bg-amber-50 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3.5 py-2.5 font-medium focus-visible:outline-2 focus-visible:outline-amber-700 [&::-webkit-details-marker]:hidden">
@@ -26,7 +23,7 @@ export function TestCardsNote() {
       </summary>
       <div className="border-t border-amber-200 px-3.5 pt-2.5 pb-3">
         <ul className="flex flex-col gap-1.5">
-          {TEST_CARDS.map((card) => (
+          {cards.map((card) => (
             <li
               key={card.number}
               className="flex flex-wrap items-baseline justify-between gap-x-3 text-[13px]"
@@ -36,7 +33,7 @@ export function TestCardsNote() {
             </li>
           ))}
         </ul>
-        <p className="mt-2.5 text-xs text-amber-900">Use any future expiry date and any 3-digit CVV.</p>
+        <p className="mt-2.5 text-xs text-amber-900">Use any future expiry date and any 3- or 4-digit CVV.</p>
       </div>
     </details>
   );

@@ -84,7 +84,12 @@ describe('/pay/:productId', () => {
   });
 
   it('moves to the payment page once the payment is started', async () => {
-    const payment = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+    const payment = buildCheckoutPayment({
+      status: 'CREATED',
+      nextAction: 'OTP',
+      sandboxOtp: '123456',
+      completedAt: null,
+    });
     mockCheckoutApi({
       product: () => buildCheckoutProduct(),
       start: () => jsonResponse(payment, 201),

@@ -12,7 +12,12 @@ import {
 } from '../testing/factories';
 
 const PAYMENT_PAGE = `/pay/${PRODUCT_ID}/payments/${PAYMENT_ID}`;
-const otpWaiting = buildCheckoutPayment({ status: 'CREATED', nextAction: 'OTP', completedAt: null });
+const otpWaiting = buildCheckoutPayment({
+  status: 'CREATED',
+  nextAction: 'OTP',
+  sandboxOtp: '123456',
+  completedAt: null,
+});
 
 describe('/pay/:productId/payments/:paymentId', () => {
   it('polls a processing payment every second until it is done', async () => {

@@ -23,6 +23,10 @@ export function buildCheckoutProduct(overrides: Partial<CheckoutProduct> = {}): 
     merchant: { businessName: 'Okafor Textiles', checkoutLogUrl: null },
     feeBearer: 'MERCHANT',
     feeRule: DEFAULT_FEE_SCHEDULE.NGN,
+    testCards: [
+      { number: '4242 4242 4242 4242', outcome: 'Approved' },
+      { number: '5061 0000 0000 0005', outcome: 'Asks for code 123456, then approved' },
+    ],
     ...overrides,
   });
 }
@@ -44,6 +48,7 @@ export function buildCheckoutPayment(overrides: Partial<CheckoutPayment> = {}): 
     feeBearer: 'MERCHANT',
     status: 'SUCCESSFUL',
     nextAction: null,
+    sandboxOtp: null,
     failureReason: null,
     customerName: 'Tolu Adeyemi',
     card: { brand: 'VERVE', last4: '0005' },
