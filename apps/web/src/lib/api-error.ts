@@ -51,3 +51,8 @@ export function errorMessage(error: unknown, fallback: string = DEFAULT_ERROR_ME
     return resolveErrorText({ clientMessage: error.message, defaultMessage: fallback });
   return fallback;
 }
+
+/** A request the server refused as it was (a 4xx) fails the same way again; anything else may pass on retry. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
+}

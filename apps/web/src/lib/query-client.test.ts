@@ -3,9 +3,10 @@ import { ApiError } from './api-error';
 import { retryDelay, shouldRetry } from './query-client';
 
 describe('query retries', () => {
-  it('never retries a 4xx answer', () => {
+  it('never retries a refused request (4xx), except a rate limit that passes with time', () => {
     expect(shouldRetry(0, new ApiError({ status: 400 }))).toBe(false);
     expect(shouldRetry(0, new ApiError({ status: 404 }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 429 }))).toBe(true);
   });
 
   it('retries server and network failures three times', () => {

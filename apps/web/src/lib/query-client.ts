@@ -1,15 +1,14 @@
 import { CACHE_TIMINGS_MS } from '@bizdash/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ApiError } from './api-error';
+import { ApiError, isRetryable } from './api-error';
 
 const MAX_RETRIES = 3;
 const MAX_RETRY_DELAY_MS = 30_000;
 
-/** A 4xx will fail the same way again, so only server and network failures are retried. */
+/** Only server and network failures are retried; a refused request would fail the same way again. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < MAX_RETRIES;
+  return isRetryable(error) && failureCount < MAX_RETRIES;
 }
 
 export function retryDelay(attemptIndex: number): number {

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { isRetryable } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -6,6 +7,8 @@ interface ErrorStateProps {
   /** The resolved error text (SPEC section 8). */
   message: string;
   onRetry?: () => void;
+  /** Given, Retry is offered only when trying again could help (not for a refused request). */
+  error?: unknown;
   retrying?: boolean;
   headingLevel?: 'h2' | 'h3';
   /** 'inline' sits inside a card or modal that already has a frame. */
@@ -17,11 +20,13 @@ interface ErrorStateProps {
 export function ErrorState({
   message,
   onRetry,
+  error,
   retrying = false,
   headingLevel: Heading = 'h2',
   variant = 'card',
   className,
 }: ErrorStateProps) {
+  const retry = onRetry && isRetryable(error) ? onRetry : undefined;
   return (
     <div
       role="alert"
@@ -38,10 +43,10 @@ export function ErrorState({
         {message}
       </Heading>
       <p className="mt-1.5 max-w-md text-sm text-slate-600">
-        Please try again. Nothing in your account has changed.
+        {retry ? 'Please try again. ' : ''}Nothing in your account has changed.
       </p>
-      {onRetry ? (
-        <Button variant="secondary" className="mt-6" onClick={onRetry} pending={retrying}>
+      {retry ? (
+        <Button variant="secondary" className="mt-6" onClick={retry} pending={retrying}>
           Retry
         </Button>
       ) : null}

@@ -33,6 +33,7 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
       return (
         <ErrorState
           message={query.error.message}
+          error={query.error}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />

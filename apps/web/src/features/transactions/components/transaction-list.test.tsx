@@ -37,24 +37,32 @@ describe('TransactionList', () => {
     expect(onClearFilters).toHaveBeenCalledOnce();
   });
 
-  it("shows the server's error text and retries on request", async () => {
+  it("shows the server's error text and retries a failure that may pass", async () => {
     let calls = 0;
     mockMoneyApi({
       search: () => {
         calls += 1;
-        return calls === 1
-          ? jsonResponse({ error: 'The start date must be on or before the end date.' }, 400)
-          : buildTransactionPage([]);
+        return calls === 1 ? jsonResponse({ error: 'The service is busy.' }, 503) : buildTransactionPage([]);
       },
     });
     renderList();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The start date must be on or before the end date.',
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'The service is busy.',
     );
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
-    expect(calls).toBe(2);
+  });
+
+  it('offers no Retry for a request the server refused: it would fail the same way', async () => {
+    mockMoneyApi({
+      search: () => jsonResponse({ error: 'The start date must be on or before the end date.' }, 400),
+    });
+    renderList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The start date must be on or before the end date.');
+    expect(alert).toHaveTextContent('Nothing in your account has changed.');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it("falls back to 'Unable to search transactions' when the server says nothing", async () => {

@@ -57,6 +57,7 @@ export function TransactionList({
       return (
         <ErrorState
           message={query.error.message}
+          error={query.error}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
