@@ -6,12 +6,17 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { type Config, testConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import type { Db, Tx } from '../src/db/client.ts';
 import { wallets } from '../src/db/schema/index.ts';
 import { insertMerchant } from '../src/features/auth/auth.repository.ts';
 import { postTransfer } from '../src/features/ledger/ledger.service.ts';
 import type { TransferLeg } from '../src/features/ledger/ledger.types.ts';
+
+/** The configuration tests start from: quiet logs, no background jobs (tests run them on purpose). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' }), ...overrides };
+}
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
-import { loadConfig, testConfig } from '../../../src/config.ts';
-import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext } from '../../helper.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext, testConfig } from '../../helper.ts';
 
 describe('serving the built web app', () => {
   let ctx: TestContext;

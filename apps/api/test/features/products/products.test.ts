@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Product } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, testConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/config.ts';
 import { products } from '../../../src/db/schema/index.ts';
 import {
   bearer,
@@ -12,6 +12,7 @@ import {
   type Merchant,
   signUpMerchant,
   type TestContext,
+  testConfig,
 } from '../../helper.ts';
 import { CARDS, createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 
