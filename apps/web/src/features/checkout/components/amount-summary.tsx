@@ -38,42 +38,30 @@ function AmountLine({
   );
 }
 
-/**
- * Subtotal, fee and total. A fee the merchant carries is not the customer's business: no fee line, and a note
- * that the total is exactly the price.
- */
+/** Subtotal, fee and total. A fee the merchant carries shows as none for the customer: the total is the price. */
 export function AmountSummary({ amounts, feeBearer }: { amounts: CheckoutAmounts; feeBearer: FeeBearer }) {
   const { currency, quantity, unitAmount } = amounts;
   const customerPaysFee = feeBearer === 'CUSTOMER';
   return (
-    <div>
-      <dl className="flex flex-col gap-2.5" aria-label="Amount to pay">
-        <AmountLine
-          label="Subtotal"
-          note={`${quantity.toLocaleString('en')} × ${formatMoney(unitAmount, currency)}`}
-          value={formatMoney(amounts.subtotal, currency)}
-          testId="amount-subtotal"
-        />
-        {customerPaysFee ? (
-          <AmountLine
-            label="Fee"
-            note="Card processing"
-            value={formatMoney(amounts.fee, currency)}
-            testId="amount-fee"
-          />
-        ) : null}
-        <AmountLine
-          label="Total"
-          value={formatMoney(amounts.customerTotal, currency)}
-          testId="amount-total"
-          strong
-        />
-      </dl>
-      {customerPaysFee ? null : (
-        <p className="mt-2 text-xs text-slate-600" data-testid="no-fee-note">
-          No extra fees: you pay exactly the price shown.
-        </p>
-      )}
-    </div>
+    <dl className="flex flex-col gap-2.5" aria-label="Amount to pay">
+      <AmountLine
+        label="Subtotal"
+        note={`${quantity.toLocaleString('en')} × ${formatMoney(unitAmount, currency)}`}
+        value={formatMoney(amounts.subtotal, currency)}
+        testId="amount-subtotal"
+      />
+      <AmountLine
+        label="Fee"
+        note={customerPaysFee ? 'Card processing' : 'Covered by the seller'}
+        value={formatMoney(customerPaysFee ? amounts.fee : 0, currency)}
+        testId="amount-fee"
+      />
+      <AmountLine
+        label="Total"
+        value={formatMoney(amounts.customerTotal, currency)}
+        testId="amount-total"
+        strong
+      />
+    </dl>
   );
 }
