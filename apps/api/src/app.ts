@@ -30,6 +30,8 @@ import type { AppDeps } from './types.ts';
 export interface BuildOptions {
   /** Tests run on an in-memory PGlite; null keeps the database out of DATA_DIR. */
   inMemoryDatabase?: boolean;
+  /** With inMemoryDatabase: start from this dump of a migrated database (see createPgliteTemplate). */
+  databaseTemplate?: Blob;
 }
 
 /** Plugins in order (config -> db -> security -> auth -> errors), then feature routes, then the web app. */
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
+    template: options.databaseTemplate,
     poolSize: config.databasePoolSize,
   });
   app.addHook('onClose', () => database.close());

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Currency, SignUpRequest } from '@bizdash/shared';
 import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db, Tx } from '../src/db/client.ts';
@@ -63,6 +65,15 @@ async function waitForConnectionsToLeave(client: pg.Client, database: string) {
   }
 }
 
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated database dump the global setup made (read once per test file); none on PostgreSQL. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplatePath');
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return template;
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig({
@@ -73,7 +84,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     rateLimit: { ipPerMinute: 100_000, accountPer15Minutes: 100_000, checkoutPerMinute: 100_000 },
     ...overrides,
   });
-  const app = await buildApp(config, { inMemoryDatabase: true });
+  const app = await buildApp(config, { inMemoryDatabase: true, databaseTemplate: await pgliteTemplate() });
   return {
     app,
     close: async () => {

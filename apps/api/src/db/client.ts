@@ -27,15 +27,30 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_ID = 7_245_001;
 
-/** PostgreSQL when a URL is given; otherwise embedded PGlite in dataDir (or in memory when dataDir is null). */
+/**
+ * PostgreSQL when a URL is given; otherwise embedded PGlite in dataDir, or in memory when dataDir is null
+ * (starting from `template`, a migrated database's dump, when given).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
   poolSize?: number;
+  template?: Blob;
 }): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
+}
+
+/** A migrated, empty in-memory database as a dump: opening a copy skips initdb and migrations (tests). */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -60,14 +75,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const pgdata = path.join(dataDir, 'pgdata');
     await mkdir(pgdata, { recursive: true });
     client = new PGlite(pgdata, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+const folder = path.resolve('src/db/migrations');
+let t = performance.now();
+const a = new PGlite({ extensions: { pg_trgm } });
+await a.waitReady;
+console.log('init', performance.now() - t);
+t = performance.now();
+await migrate(drizzle(a), { migrationsFolder: folder });
+console.log('migrate', performance.now() - t);
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', performance.now() - t, dump.size);
+t = performance.now();
+await a.close();
+t = performance.now();
+const b = new PGlite({ extensions: { pg_trgm }, loadDataDir: dump });
+await b.waitReady;
+console.log('load init', performance.now() - t);
+t = performance.now();
+await migrate(drizzle(b), { migrationsFolder: folder });
+console.log('migrate again (no-op)', performance.now() - t);
+console.log((await b.query('select count(*) from system_accounts')).rows);
