@@ -31,8 +31,11 @@ export function ProductCards({ products, caption, stale = false, onEdit, onDelet
           </span>
           <span className="flex items-center justify-between gap-3 text-xs text-slate-600 tabular-nums">
             <span>
-              {formatProductDate(product.createdDate)} · {product.quantityAvailable.toLocaleString('en')}{' '}
-              available
+              {formatProductDate(product.createdDate)}
+              {/* An archived product sells nothing, whatever stock it was left with. */}
+              {product.status === 'ARCHIVED'
+                ? null
+                : ` · ${product.quantityAvailable.toLocaleString('en')} available`}
             </span>
             <ProductStatusBadge status={product.status} />
           </span>
