@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
 import { registerNavigator } from '@/lib/navigation';
@@ -19,6 +19,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// A lazily loaded route's first render imports its code; on a busy CI machine that can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not scroll; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};

@@ -56,3 +56,7 @@ export const formatCardNumber = (number: string) =>
   cardDigits(number)
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** How a receipt names the card: 'Visa •••• 4242'. */
+export const cardSummary = (card: { brand: CardBrand; last4: string }) =>
+  `${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}`;

@@ -1,6 +1,7 @@
 import type { FeeSchedule } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { EmailService } from '../../providers/email/email-service.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { AppDeps } from '../../types.ts';
 
@@ -10,6 +11,8 @@ export interface CheckoutContext {
   provider: PaymentsProvider;
   feeSchedule: FeeSchedule;
   abandonAfterMinutes: number;
+  /** Customers' receipts. */
+  email: EmailService;
   log: FastifyBaseLogger;
 }
 
@@ -19,6 +22,7 @@ export function createCheckoutContext(deps: AppDeps, log: FastifyBaseLogger): Ch
     provider: deps.payments,
     feeSchedule: deps.config.checkout.feeSchedule,
     abandonAfterMinutes: deps.config.checkout.abandonAfterMinutes,
+    email: deps.email,
     log,
   };
 }

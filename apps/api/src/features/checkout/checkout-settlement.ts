@@ -6,11 +6,13 @@ import { takeStock } from '../products/products.repository.ts';
 import { recordTransaction, settleTransaction } from '../transactions/transactions.service.ts';
 import {
   claimAbandonedPayments,
+  findPaymentView,
   lockPayment,
   type PaymentRow,
   updatePayment,
 } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
+import { receiptEmail } from './checkout-receipt.ts';
 
 export const MERCHANT_CANNOT_ACCEPT =
   'This merchant cannot accept payments right now. Your card was not charged.';
@@ -77,8 +79,24 @@ export async function completePayment(context: CheckoutContext, paymentId: strin
     return failPayment(context, paymentId, MERCHANT_CANNOT_ACCEPT);
   }
   if (outcome?.action === 'RELEASE') await releaseHold(context, outcome.providerReference);
-  if (outcome?.action === 'CAPTURE' && outcome.providerReference) {
-    await context.provider.capture(outcome.providerReference);
+  if (outcome?.action === 'CAPTURE') {
+    if (outcome.providerReference) await context.provider.capture(outcome.providerReference);
+    await deliverReceipt(context, outcome.receiptId);
+  }
+}
+
+async function queueReceipt(context: CheckoutContext, tx: Tx, payment: PaymentRow) {
+  const order = await findPaymentView(tx, payment.id);
+  if (!order) throw new Error(`payment ${payment.id} vanished while it was booked`);
+  return context.email.queue(tx, receiptEmail(payment, { ...order, paidAt: new Date() }));
+}
+
+/** The sale stands whether or not the receipt goes out; a failed one stays in the email outbox as failed. */
+async function deliverReceipt(context: CheckoutContext, emailId: string) {
+  try {
+    await context.email.deliver(emailId);
+  } catch (error) {
+    context.log.error({ err: error, emailId }, 'sending a payment receipt failed');
   }
 }
 
@@ -122,7 +140,8 @@ function bookPayment(context: CheckoutContext, paymentId: string) {
       type: 'payment.succeeded',
       data: eventData(payment, 'SUCCESSFUL', null),
     });
-    return { action: 'CAPTURE' as const, providerReference: payment.providerReference };
+    const receiptId = await queueReceipt(context, tx, payment);
+    return { action: 'CAPTURE' as const, providerReference: payment.providerReference, receiptId };
   });
 }
 

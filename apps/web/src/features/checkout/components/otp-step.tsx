@@ -1,4 +1,10 @@
-import { type CheckoutPayment, formatMoney, type SubmitOtp, SubmitOtpSchema } from '@bizdash/shared';
+import {
+  type CheckoutPayment,
+  cardSummary,
+  formatMoney,
+  type SubmitOtp,
+  SubmitOtpSchema,
+} from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
 import { SUBMIT_OTP_ERROR, useSubmitOtp } from '../api/submit-otp';
-import { cardSummary } from './payment-details';
+
 import { StateHeader } from './state-header';
 
 /** The card issuer holds the payment until the customer types the code it sent. */

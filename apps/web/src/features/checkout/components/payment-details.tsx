@@ -1,4 +1,4 @@
-import { CARD_BRAND_LABELS, type CheckoutPayment } from '@bizdash/shared';
+import type { CheckoutPayment } from '@bizdash/shared';
 import type { ReactNode } from 'react';
 
 export interface PaymentDetail {
@@ -22,10 +22,6 @@ export function PaymentDetails({ items }: { items: PaymentDetail[] }) {
     </dl>
   );
 }
-
-/** 'Verve •••• 0005' */
-export const cardSummary = (card: CheckoutPayment['card']) =>
-  `${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}`;
 
 /** 'Ankara fabric × 2' */
 export const orderSummary = (payment: CheckoutPayment) =>

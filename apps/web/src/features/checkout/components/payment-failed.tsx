@@ -1,7 +1,7 @@
-import { type CheckoutPayment, formatMoney } from '@bizdash/shared';
+import { type CheckoutPayment, cardSummary, formatMoney } from '@bizdash/shared';
 import { CircleX, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cardSummary, orderSummary, PaymentDetails } from './payment-details';
+import { orderSummary, PaymentDetails } from './payment-details';
 import { StateHeader } from './state-header';
 
 const NO_REASON = 'The payment could not be completed.';

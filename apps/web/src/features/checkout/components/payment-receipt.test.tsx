@@ -14,6 +14,7 @@ describe('PaymentReceipt', () => {
     renderWithQueryClient(<PaymentReceipt payment={payment} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText(/a receipt is on its way to your email/)).toBeInTheDocument();
     expect(screen.getByText('Amount paid')).toBeInTheDocument();
     expect(screen.getByTestId('amount-paid')).toHaveTextContent('₦10,000.00');
     expect(detail('Reference')).toHaveTextContent('BZD-7KQ2M9XH4T');

@@ -1,8 +1,8 @@
-import { type CheckoutPayment, formatDateTime, formatMoney } from '@bizdash/shared';
+import { type CheckoutPayment, cardSummary, formatDateTime, formatMoney } from '@bizdash/shared';
 import { CircleCheck, Printer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { cardSummary, orderSummary, type PaymentDetail, PaymentDetails } from './payment-details';
+import { orderSummary, type PaymentDetail, PaymentDetails } from './payment-details';
 import { StateHeader } from './state-header';
 
 /** What the customer keeps: who was paid, how much, for what, and the reference to quote. */
@@ -18,7 +18,8 @@ export function PaymentReceipt({ payment }: { payment: CheckoutPayment }) {
   return (
     <div className="flex flex-col gap-6">
       <StateHeader icon={CircleCheck} tone="success" title="Payment successful">
-        Thank you, {payment.customerName}. Your payment to {payment.businessName} is complete.
+        Thank you, {payment.customerName}. Your payment to {payment.businessName} is complete, and a receipt
+        is on its way to your email.
       </StateHeader>
       <div className="text-center">
         <p className="text-sm text-slate-600">Amount paid</p>
