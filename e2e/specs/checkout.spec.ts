@@ -150,7 +150,9 @@ test.describe('the journey', () => {
     const amounts = merchantPaysFee(12_500_00, 2);
     await fillCheckout(shop, CARDS.otp, { quantity: 2 });
     await expect(shop.getByTestId('amount-total')).toHaveText(formatMoney(amounts.customerTotal, 'NGN'));
-    await expect(shop.getByText('Fee', { exact: true })).toHaveCount(0);
+    // The merchant covers the fee: the customer's fee line says none.
+    await expect(shop.getByTestId('amount-fee')).toHaveText(formatMoney(0, 'NGN'));
+    await expect(shop.getByText('Covered by the seller')).toBeVisible();
     await shop.getByRole('button', { name: `Pay ${formatMoney(amounts.customerTotal, 'NGN')}` }).click();
 
     await expect(shop).toHaveURL(PAYMENT_URL);
@@ -159,6 +161,11 @@ test.describe('the journey', () => {
     expect(reference).toMatch(/^BZD-[A-Z0-9]{10}$/);
     await expect(shop.getByTestId('amount-paid')).toHaveText(formatMoney(amounts.customerTotal, 'NGN'));
     await expect(shop.getByText(`${productName} × 2`)).toBeVisible();
+    // The receipt also went to the customer's email (the sandbox mailbox here).
+    await shop.goto(`/sandbox/mailbox?email=${encodeURIComponent('tolu.adeyemi@example.com')}`);
+    await expect(
+      shop.getByTestId('mailbox-message').filter({ hasText: `Reference: ${reference}` }),
+    ).toContainText(`Amount paid: ${formatMoney(amounts.customerTotal, 'NGN')}`);
     await customer.context.close();
     expect(customer.errors, 'errors logged in the customer page').toEqual([]);
 

@@ -13,7 +13,7 @@ export const SANDBOX_TEST_CARDS: { number: string; behaviour: SandboxCardBehavio
   {
     number: '5061000000000005',
     behaviour: 'OTP',
-    outcome: `Asks for code ${SANDBOX_OTP}, then approved`,
+    outcome: `Code ${SANDBOX_OTP}, then approved`,
   },
   { number: '4000000000000002', behaviour: 'DECLINE', outcome: 'Declined' },
   { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Insufficient funds' },

@@ -47,7 +47,7 @@ describe('CheckoutForm', () => {
     const sandbox = renderForm();
     expect(screen.getByText('Test cards')).toBeInTheDocument();
     expect(screen.getByText('5061 0000 0000 0005')).toBeInTheDocument();
-    expect(screen.getByText('Asks for code 123456, then approved')).toBeInTheDocument();
+    expect(screen.getByText('Code 123456, then approved')).toBeInTheDocument();
     sandbox.unmount();
 
     renderForm({ testCards: null });

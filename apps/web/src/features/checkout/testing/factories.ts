@@ -25,7 +25,7 @@ export function buildCheckoutProduct(overrides: Partial<CheckoutProduct> = {}): 
     feeRule: DEFAULT_FEE_SCHEDULE.NGN,
     testCards: [
       { number: '4242 4242 4242 4242', outcome: 'Approved' },
-      { number: '5061 0000 0000 0005', outcome: 'Asks for code 123456, then approved' },
+      { number: '5061 0000 0000 0005', outcome: 'Code 123456, then approved' },
     ],
     ...overrides,
   });
