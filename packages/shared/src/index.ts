@@ -14,6 +14,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/error.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/paging.ts';
 export * from './schemas/products.ts';
 export * from './schemas/sandbox.ts';
 export * from './schemas/transactions.ts';

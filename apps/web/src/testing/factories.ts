@@ -3,6 +3,7 @@ import {
   type ProductPage,
   ProductPageSchema,
   ProductSchema,
+  pageOf,
   type Transaction,
   type TransactionPage,
   TransactionPageSchema,
@@ -81,13 +82,7 @@ export function buildTransactionPage(
   items: Transaction[],
   { page = 1, size = 10, totalElements = items.length }: Partial<Omit<TransactionPage, 'items'>> = {},
 ): TransactionPage {
-  return TransactionPageSchema.parse({
-    items,
-    page,
-    size,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-  });
+  return TransactionPageSchema.parse(pageOf(items, { page, size }, totalElements));
 }
 
 export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
@@ -130,11 +125,5 @@ export function buildProductPage(
   items: Product[],
   { page = 1, size = 10, totalElements = items.length }: Partial<Omit<ProductPage, 'items'>> = {},
 ): ProductPage {
-  return ProductPageSchema.parse({
-    items,
-    page,
-    size,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-  });
+  return ProductPageSchema.parse(pageOf(items, { page, size }, totalElements));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../constants.ts';
 import { formatMoney } from '../format/money.ts';
-import { TransactionSearchQuerySchema } from './transactions.ts';
+import { pageSchemaOf } from './paging.ts';
 
 /** ACTIVE sells; SOLD_OUT is an active product with nothing left; ARCHIVED was deleted after it had payments. */
 export const PRODUCT_STATUSES = ['ACTIVE', 'SOLD_OUT', 'ARCHIVED'] as const;
@@ -88,15 +88,7 @@ export type ParsedProductInput = z.output<typeof ProductInputSchema>;
 
 export const ProductIdParamsSchema = z.object({ productId: z.uuid({ error: 'Product ID is invalid' }) });
 
-export const ProductListQuerySchema = TransactionSearchQuerySchema;
-
-export const ProductPageSchema = z.object({
-  items: z.array(ProductSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ProductPageSchema = pageSchemaOf(ProductSchema);
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 /** Deleting a product with payments archives it instead, so its transactions keep their history. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
+import { pageSchemaOf } from './paging.ts';
 
 export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -42,19 +43,6 @@ export const TransactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
-export const MAX_PAGE_SIZE = 100;
-
-export const TransactionSearchQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),
-  size: z.coerce
-    .number({ error: 'size must be a number' })
-    .int()
-    .min(1, 'size must be between 1 and 100')
-    .max(MAX_PAGE_SIZE, 'size must be between 1 and 100')
-    .default(10),
-});
-export type TransactionSearchQuery = z.infer<typeof TransactionSearchQuerySchema>;
-
 const oneOrMany = <T extends z.ZodType>(schema: T) =>
   z
     .union([schema, z.array(schema).min(1).max(10)])
@@ -80,13 +68,7 @@ export const TransactionSearchFilterSchema = z
 export type TransactionSearchFilter = z.input<typeof TransactionSearchFilterSchema>;
 export type ParsedTransactionSearchFilter = z.output<typeof TransactionSearchFilterSchema>;
 
-export const TransactionPageSchema = z.object({
-  items: z.array(TransactionSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const TransactionPageSchema = pageSchemaOf(TransactionSchema);
 export type TransactionPage = z.infer<typeof TransactionPageSchema>;
 
 export const TransactionIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction ID is invalid' }) });

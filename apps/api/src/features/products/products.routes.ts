@@ -1,9 +1,9 @@
 import {
   ApiErrorSchema,
+  PageQuerySchema,
   ProductDeletionSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
-  ProductListQuerySchema,
   ProductPageSchema,
   ProductSchema,
 } from '@bizdash/shared';
@@ -33,7 +33,7 @@ export function productsRoutes({ config, database }: AppDeps) {
         schema: {
           ...common,
           summary: "The caller's products, newest first, one page at a time",
-          querystring: ProductListQuerySchema,
+          querystring: PageQuerySchema,
           response: { 200: ProductPageSchema, ...errors },
         },
       },

@@ -6,6 +6,7 @@ import type {
   ProductPage,
   ProductStatus,
 } from '@bizdash/shared';
+import { pageOf } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
@@ -56,13 +57,8 @@ export async function list(
     listProducts(db, userId, page, size),
     countProducts(db, userId),
   ]);
-  return {
-    items: rows.map((row) => toProduct(row.product, row.hasPayments, linkBase)),
-    page,
-    size,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-  };
+  const items = rows.map((row) => toProduct(row.product, row.hasPayments, linkBase));
+  return pageOf(items, { page, size }, totalElements);
 }
 
 export async function get(db: Db, userId: string, productId: string, linkBase: string): Promise<Product> {

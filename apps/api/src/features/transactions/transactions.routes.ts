@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import {
   ApiErrorSchema,
+  PageQuerySchema,
   TransactionIdParamsSchema,
   TransactionPageSchema,
   TransactionSchema,
   TransactionSearchFilterSchema,
-  TransactionSearchQuerySchema,
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +26,7 @@ export function transactionsRoutes({ database }: AppDeps) {
         schema: {
           ...common,
           summary: "Search the caller's transactions, newest first (ties by id), one page at a time",
-          querystring: TransactionSearchQuerySchema,
+          querystring: PageQuerySchema,
           body: TransactionSearchFilterSchema,
           response: {
             200: TransactionPageSchema,

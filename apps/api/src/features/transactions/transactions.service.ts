@@ -8,6 +8,7 @@ import type {
   TransactionStatus,
   TransactionType,
 } from '@bizdash/shared';
+import { pageOf } from '@bizdash/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { LedgerRuleError, postTransfer, reversePosting } from '../ledger/ledger.service.ts';
@@ -80,13 +81,7 @@ export async function search(
     countTransactions(db, owned),
     assertWalletOwned(db, owned),
   ]);
-  return {
-    items: rows.map(toTransaction),
-    page,
-    size,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-  };
+  return pageOf(rows.map(toTransaction), { page, size }, totalElements);
 }
 
 export async function exportRows(db: Db, ownerId: string, filter: ParsedTransactionSearchFilter) {
