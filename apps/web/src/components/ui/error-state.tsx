@@ -53,3 +53,20 @@ export function ErrorState({
     </div>
   );
 }
+
+interface QueryErrorStateProps extends Omit<ErrorStateProps, 'message' | 'onRetry' | 'retrying' | 'error'> {
+  query: { error: Error; refetch: () => unknown; isFetching: boolean };
+}
+
+/** A failed query in place of its content, with Retry wherever trying again could help. */
+export function QueryErrorState({ query, ...props }: QueryErrorStateProps) {
+  return (
+    <ErrorState
+      message={query.error.message}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      {...props}
+    />
+  );
+}

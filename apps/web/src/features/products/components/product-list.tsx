@@ -1,10 +1,11 @@
 import { SEARCH_PAGE_SIZE } from '@bizdash/shared';
-import { Link2, Plus, SearchX } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
+import { PastLastPage } from '@/components/ui/past-last-page';
 import { Spinner } from '@/components/ui/spinner';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useProducts } from '../api/get-products';
@@ -30,14 +31,7 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
 
   if (!data) {
     if (query.isError) {
-      return (
-        <ErrorState
-          message={query.error.message}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      );
+      return <QueryErrorState query={query} />;
     }
     return (
       <ListFrame busy ref={ref}>
@@ -51,11 +45,10 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
   if (data.items.length === 0) {
     if (page > 1 && data.totalElements > 0) {
       return (
-        <EmptyState
-          icon={SearchX}
-          title="This page is past the last one"
-          description={`Your products fill ${data.totalPages} ${data.totalPages === 1 ? 'page' : 'pages'}.`}
-          action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}
+        <PastLastPage
+          subject="Your products"
+          totalPages={data.totalPages}
+          onFirstPage={() => onPageChange(1)}
         />
       );
     }

@@ -1,6 +1,6 @@
 import { type Currency, formatMoney, lastUtcDays } from '@bizdash/shared';
 import { useId, useMemo, useState } from 'react';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { cn } from '@/lib/cn';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
@@ -85,14 +85,7 @@ export function MoneyFlowCard() {
         ) : null}
       </div>
       {summary.isError && !summary.data ? (
-        <ErrorState
-          message={summary.error.message}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-          headingLevel="h3"
-          variant="inline"
-          className="mt-4"
-        />
+        <QueryErrorState query={summary} headingLevel="h3" variant="inline" className="mt-4" />
       ) : current ? (
         <>
           <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3" data-testid="money-flow-totals">

@@ -1,7 +1,7 @@
 import { formatDateTime, type Transaction, transactionChannelLabel } from '@bizdash/shared';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DescriptionList } from '@/components/ui/description-list';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useTransaction } from '../api/get-transaction';
@@ -74,15 +74,7 @@ function Details({ transaction }: { transaction: Transaction }) {
 function TransactionDetails({ id, placeholder }: { id: string; placeholder: Transaction }) {
   const query = useTransaction(id, placeholder);
   if (query.isError) {
-    return (
-      <ErrorState
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        headingLevel="h3"
-        variant="inline"
-      />
-    );
+    return <QueryErrorState query={query} headingLevel="h3" variant="inline" />;
   }
   if (!query.data) {
     return (

@@ -3,9 +3,10 @@ import { type LucideIcon, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
+import { PastLastPage } from '@/components/ui/past-last-page';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useTransactionSearch } from '../api/search-transactions';
 import { TransactionCards, TransactionCardsSkeleton } from './transaction-cards';
@@ -54,14 +55,7 @@ export function TransactionList({
 
   if (!data) {
     if (query.isError) {
-      return (
-        <ErrorState
-          message={query.error.message}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      );
+      return <QueryErrorState query={query} />;
     }
     return (
       <ListFrame busy ref={ref}>
@@ -76,11 +70,10 @@ export function TransactionList({
   if (data.items.length === 0) {
     if (onPageChange && page > 1 && data.totalElements > 0) {
       return (
-        <EmptyState
-          icon={SearchX}
-          title="This page is past the last one"
-          description={`These transactions fill ${data.totalPages} ${data.totalPages === 1 ? 'page' : 'pages'}.`}
-          action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}
+        <PastLastPage
+          subject="These transactions"
+          totalPages={data.totalPages}
+          onFirstPage={() => onPageChange(1)}
         />
       );
     }

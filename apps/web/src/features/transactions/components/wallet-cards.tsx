@@ -1,6 +1,6 @@
 import { Wallet as WalletIcon } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { useWallets } from '../api/get-wallets';
 import { WalletBalanceCard, WalletCardSkeleton } from './wallet-balance-card';
 
@@ -14,14 +14,7 @@ export function WalletCards({
 }) {
   const wallets = useWallets();
   if (wallets.isError && !wallets.data) {
-    return (
-      <ErrorState
-        message={wallets.error.message}
-        onRetry={() => void wallets.refetch()}
-        retrying={wallets.isFetching}
-        headingLevel={headingLevel}
-      />
-    );
+    return <QueryErrorState query={wallets} headingLevel={headingLevel} />;
   }
   if (wallets.data?.length === 0) {
     return (

@@ -5,7 +5,7 @@ import { Link, Outlet, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabNav } from '@/components/ui/tab-nav';
 import { ApiError } from '@/lib/api-error';
@@ -94,15 +94,7 @@ export function Component() {
       <>
         <BackLink />
         <PageHeader title="Account" />
-        {missing ? (
-          <AccountNotFound />
-        ) : (
-          <ErrorState
-            message={wallet.error.message}
-            onRetry={() => void wallet.refetch()}
-            retrying={wallet.isFetching}
-          />
-        )}
+        {missing ? <AccountNotFound /> : <QueryErrorState query={wallet} />}
       </>
     );
   }
