@@ -84,6 +84,7 @@ export const CheckoutPaymentSchema = z.object({
   productId: z.uuid(),
   productName: z.string(),
   businessName: z.string(),
+  checkoutLogUrl: z.string().nullable(),
   quantity: z.number().int().positive(),
   unitAmount: z.number().int().positive(),
   subtotal: z.number().int().positive(),

@@ -33,6 +33,7 @@ export async function findPaymentView(db: DbOrTx, paymentId: string) {
       status: transactions.transactionStatus,
       productName: products.productName,
       businessName: users.businessName,
+      checkoutLogUrl: users.checkoutLogoUrl,
     })
     .from(checkoutPayments)
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))

@@ -92,6 +92,7 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
     productId: payment.productId,
     productName: view.productName,
     businessName: view.businessName,
+    checkoutLogUrl: view.checkoutLogUrl,
     quantity: payment.quantity,
     unitAmount: payment.unitAmount,
     subtotal: payment.subtotal,

@@ -137,6 +137,7 @@ describe('GET /api/checkout/payments/:paymentId', () => {
       productId: product.recordId,
       productName: 'Jollof rice tray',
       businessName: 'Kano Leather',
+      checkoutLogUrl: null,
       quantity: 2,
       unitAmount: 300_000,
       subtotal: 600_000,

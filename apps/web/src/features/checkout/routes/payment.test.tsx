@@ -23,7 +23,6 @@ describe('/pay/:productId/payments/:paymentId', () => {
   it('polls a processing payment every second until it is done', async () => {
     let reads = 0;
     mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
       payment: () => {
         reads += 1;
         return reads < 2
@@ -44,7 +43,6 @@ describe('/pay/:productId/payments/:paymentId', () => {
 
   it('takes a wrong code, then the right one, and shows the receipt', async () => {
     const { requests } = mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
       payment: () => otpWaiting,
       otp: (request) =>
         (request.body as { otp: string }).otp === '123456'
@@ -68,7 +66,6 @@ describe('/pay/:productId/payments/:paymentId', () => {
 
   it('shows the failure when the last wrong code cancels the payment', async () => {
     mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
       payment: () => otpWaiting,
       otp: () =>
         buildCheckoutPayment({
@@ -97,19 +94,19 @@ describe('/pay/:productId/payments/:paymentId', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the merchant logo from the product on the receipt', async () => {
-    mockCheckoutApi({
-      product: () =>
-        buildCheckoutProduct({ merchant: { businessName: 'Okafor Textiles', checkoutLogUrl: '/logo.png' } }),
-      payment: () => buildCheckoutPayment(),
+  it('shows the merchant logo the payment names, without asking for the product again', async () => {
+    const { requests } = mockCheckoutApi({
+      payment: () => buildCheckoutPayment({ checkoutLogUrl: '/logo.png' }),
     });
     const { container } = renderApp(PAYMENT_PAGE);
     await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', '/logo.png'));
+    expect(requests.map((request) => request.url)).not.toContainEqual(
+      expect.stringContaining('/api/checkout/products/'),
+    );
   });
 
   it('says when the payment does not exist', async () => {
     mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
       payment: () => jsonResponse({ error: 'Payment not found', code: 'NOT_FOUND' }, 404),
     });
     renderApp(PAYMENT_PAGE);

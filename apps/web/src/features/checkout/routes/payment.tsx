@@ -1,9 +1,7 @@
 import type { CheckoutPayment } from '@bizdash/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
-import { getCheckoutProductQueryOptions } from '../api/get-checkout-product';
 import { paymentStep, usePayment } from '../api/get-payment';
 import { CheckoutCard, CheckoutShell } from '../components/checkout-shell';
 import { LoadFailed, PaymentProcessing } from '../components/checkout-states';
@@ -18,8 +16,6 @@ export function Component() {
   const { productId = '', paymentId = '' } = useParams();
   const navigate = useNavigate();
   const payment = usePayment(paymentId);
-  // Only for the merchant's logo; the payment itself names the business.
-  const product = useQuery({ ...getCheckoutProductQueryOptions(productId), retry: false });
   const data = payment.data;
 
   if (!data) {
@@ -48,10 +44,7 @@ export function Component() {
     <CheckoutShell title={`${data.productName} · ${data.businessName}`}>
       <CheckoutCard>
         <div className="border-b border-slate-200 bg-slate-50 px-6 py-4 sm:px-8">
-          <MerchantIdentity
-            businessName={data.businessName}
-            logoUrl={product.data?.merchant.checkoutLogUrl ?? null}
-          />
+          <MerchantIdentity businessName={data.businessName} logoUrl={data.checkoutLogUrl} />
         </div>
         <div className="p-6 sm:p-8">
           <PaymentState payment={data} onTryAgain={() => navigate(checkoutPath(productId))} />

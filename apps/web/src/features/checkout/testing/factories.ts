@@ -39,6 +39,7 @@ export function buildCheckoutPayment(overrides: Partial<CheckoutPayment> = {}): 
     productId: PRODUCT_ID,
     productName: 'Ankara fabric bundle',
     businessName: 'Okafor Textiles',
+    checkoutLogUrl: null,
     quantity: 2,
     unitAmount: 5_000_00,
     subtotal: 10_000_00,
