@@ -56,3 +56,8 @@ export function errorMessage(error: unknown, fallback: string = DEFAULT_ERROR_ME
 export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
 }
+
+/** The address named nothing the server knows: a missing id (404) or one that is not even an id (400). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

@@ -1,14 +1,10 @@
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '@/lib/api-error';
+import { isNotFound } from '@/lib/api-error';
 import { useCheckoutProduct } from '../api/get-checkout-product';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutShell } from '../components/checkout-shell';
 import { CheckoutSkeleton, InvalidLink, LoadFailed, ProductUnavailable } from '../components/checkout-states';
 import { paymentPath } from '../paths';
-
-/** A malformed id (400) is as unknown to the customer as a missing one (404). */
-const isUnknownLink = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** /pay/:productId — the public page behind a payment link. */
 export function Component() {
@@ -43,7 +39,7 @@ export function Component() {
   if (product.isError) {
     return (
       <CheckoutShell title="Checkout">
-        {isUnknownLink(product.error) ? (
+        {isNotFound(product.error) ? (
           <InvalidLink />
         ) : (
           <LoadFailed

@@ -1,7 +1,7 @@
 import type { CheckoutPayment } from '@bizdash/shared';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
+import { isNotFound } from '@/lib/api-error';
 import { paymentStep, usePayment } from '../api/get-payment';
 import { CheckoutCard, CheckoutShell } from '../components/checkout-shell';
 import { LoadFailed, PaymentProcessing } from '../components/checkout-states';
@@ -19,7 +19,7 @@ export function Component() {
   const data = payment.data;
 
   if (!data) {
-    const notFound = payment.error instanceof ApiError && [400, 404].includes(payment.error.status);
+    const notFound = isNotFound(payment.error);
     return (
       <CheckoutShell title="Payment">
         {payment.isError ? (

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabNav } from '@/components/ui/tab-nav';
-import { ApiError } from '@/lib/api-error';
+import { isNotFound } from '@/lib/api-error';
 import { useWallet } from '../api/get-wallet';
 import { AccountStatusBadge, CurrencyMark } from '../components/wallet-balance-card';
 import { useLiveUpdates } from '../use-live-updates';
@@ -89,7 +89,7 @@ export function Component() {
 
   if (wallet.isError && !wallet.data) {
     // 404: not the merchant's (or no such) wallet; 400: not even a wallet id.
-    const missing = wallet.error instanceof ApiError && [400, 404].includes(wallet.error.status);
+    const missing = isNotFound(wallet.error);
     return (
       <>
         <BackLink />
