@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SANDBOX_MAILBOX_KEY } from './support/sandbox-mailbox.ts';
 import { SEEDED_MERCHANT } from './support/seeded-merchant.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -55,6 +56,8 @@ export default defineConfig({
       RATE_LIMIT_IP_PER_MINUTE: '1000',
       RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+      // A known operator key, so the specs can read the sandbox mailbox as the operator does.
+      SANDBOX_MAILBOX_KEY,
     },
   },
 });

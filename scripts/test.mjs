@@ -39,15 +39,19 @@ function vitest(name, dir, env = process.env) {
   countVitest(report);
 }
 
-run('lint (biome)', 'npx', ['biome', 'check', '.']);
+run('lint (biome, dependency-cruiser, knip)', 'npm', ['run', 'lint', '--silent']);
 run('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit: packages/shared', 'packages/shared');
 vitest('component: apps/web', 'apps/web');
 
-const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
-vitest('api on PGlite', 'apps/api', envWithoutPostgres);
-if (TEST_DATABASE_URL) vitest('api on PostgreSQL (TEST_DATABASE_URL)', 'apps/api');
-else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+// The PGlite run is the one-machine default (rate limits in memory); the PostgreSQL run adds TEST_REDIS_URL's Redis
+// when set, as a deployment of several processes does.
+const { TEST_DATABASE_URL, TEST_REDIS_URL, ...oneMachineEnv } = process.env;
+vitest('api on PGlite', 'apps/api', oneMachineEnv);
+if (TEST_DATABASE_URL) {
+  vitest(`api on PostgreSQL (TEST_DATABASE_URL${TEST_REDIS_URL ? ', TEST_REDIS_URL' : ''})`, 'apps/api');
+  if (!TEST_REDIS_URL) console.log('\n(TEST_REDIS_URL is not set: rate limits were counted in memory only)');
+} else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import * as schema from '../../apps/api/src/db/schema/index.ts';
-import { search } from '../../apps/api/src/features/transactions/transactions.service.ts';
+import { search } from '../../apps/api/src/features/money/transactions/transactions.service.ts';
 import type { SearchRequest } from './scenarios.ts';
 
 /** Long enough for the API's JIT and PostgreSQL's caches to settle before anything is recorded. */

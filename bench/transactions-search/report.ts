@@ -1,6 +1,15 @@
 import os from 'node:os';
-import type { Row } from './run.ts';
+import type { Percentiles } from './measure.ts';
 import { SCENARIOS } from './scenarios.ts';
+
+/** One measured scenario at one concurrency level. */
+export interface Row {
+  scenario: string;
+  connections: number;
+  http: Percentiles;
+  sql: Percentiles;
+  smallHttp: Percentiles;
+}
 
 interface Report {
   rows: number;

@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { verifyLedger } from '../../apps/api/src/features/ledger/ledger.verify.ts';
+import { verifyLedger } from '../../apps/api/src/features/money/ledger/ledger.verify.ts';
 import { seedMerchant } from '../../apps/api/src/seed/seed-merchant.ts';
-import { captureSearchSql, measureHttp, measureSql, type Percentiles } from './measure.ts';
-import { renderResults } from './report.ts';
+import { captureSearchSql, measureHttp, measureSql } from './measure.ts';
+import { type Row, renderResults } from './report.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const { values: args } = parseArgs({
@@ -129,14 +129,6 @@ async function signIn(base: string, email: string) {
   };
   const ngnWallet = wallets.wallets.find((wallet) => wallet.currency === 'NGN')?.walletId as string;
   return { token, userId, ngnWallet };
-}
-
-export interface Row {
-  scenario: string;
-  connections: number;
-  http: Percentiles;
-  sql: Percentiles;
-  smallHttp: Percentiles;
 }
 
 const name = String(args.database);

@@ -1,5 +1,6 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/helpers';
+import { mailboxUrl } from '../support/sandbox-mailbox';
 
 // Scan settled pages, not a frame of an entrance animation.
 test.beforeEach(async ({ page }) => {
@@ -59,7 +60,7 @@ test('the not-found page and the sandbox mailbox have no serious accessibility v
     headers: { Authorization: `Bearer ${merchant.token}` },
   });
   expect(sent.status()).toBe(200);
-  await page.goto(`/sandbox/mailbox?email=${encodeURIComponent(merchant.email)}`);
+  await page.goto(mailboxUrl(merchant.email));
   await expect(page.getByTestId('mailbox-code')).toHaveText(/^\d{6}$/);
   await expectNoSeriousA11yViolations(page);
 });

@@ -9,6 +9,7 @@ import {
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, mainNav, saveScreenshot } from '../support/helpers';
+import { mailboxUrl } from '../support/sandbox-mailbox';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
 
 // The customer's side of a payment link: pay by card (with or without an OTP), see the receipt or the failure,
@@ -137,8 +138,13 @@ test.describe('the journey', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/^https?:\/\/[^/]+\/pay\/[0-9a-f-]{36}$/);
 
+    // The dashboard holds a live stream of change notices open (GET /api/events/stream).
+    const liveStream = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events/stream' && response.status() === 200,
+    );
     await mainNav(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await liveStream;
     const before = await nairaBalance(page);
 
     const customer = await openCustomerPage(browser, baseURL);
@@ -162,25 +168,24 @@ test.describe('the journey', () => {
     await expect(shop.getByTestId('amount-paid')).toHaveText(formatMoney(amounts.customerTotal, 'NGN'));
     await expect(shop.getByText(`${productName} × 2`)).toBeVisible();
     // The receipt also went to the customer's email (the sandbox mailbox here).
-    await shop.goto(`/sandbox/mailbox?email=${encodeURIComponent('tolu.adeyemi@example.com')}`);
+    await shop.goto(mailboxUrl('tolu.adeyemi@example.com'));
     await expect(
       shop.getByTestId('mailbox-message').filter({ hasText: `Reference: ${reference}` }),
     ).toContainText(`Amount paid: ${formatMoney(amounts.customerTotal, 'NGN')}`);
     await customer.context.close();
     expect(customer.errors, 'errors logged in the customer page').toEqual([]);
 
-    // The merchant's dashboard was left open: its live refresh brings the sale in.
+    // The merchant's dashboard was left open: the pushed notice brings the sale in.
     const credit = page
       .getByTestId('transaction-row')
       .filter({ has: page.getByTestId('order-reference').getByText(reference, { exact: true }) })
       .filter({ has: page.locator('[data-testid="transaction-amount"][data-type="CREDIT"]') });
-    await expect(credit).toBeVisible({ timeout: 15_000 });
+    await expect(credit).toBeVisible();
     await expect(credit.getByTestId('transaction-amount')).toHaveText(
       formatMoney(amounts.customerTotal, 'NGN'),
     );
     await expect(page.getByTestId('wallet-card-NGN').getByTestId('available-balance')).toHaveText(
       formatMoney(before + amounts.merchantNet, 'NGN'),
-      { timeout: 15_000 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { fetchUser, latestCode, toast } from '../support/helpers';
+import { mailboxHeaders, mailboxUrl } from '../support/sandbox-mailbox';
 
 const CODE_SENT = 'We sent a 6-digit code to your email address.';
 
@@ -22,7 +23,7 @@ test('a merchant verifies the email address with the code from the mailbox', asy
 
   // Read the code the way a person on a machine without a mail server would: the sandbox mailbox page.
   const mailbox = await context.newPage();
-  await mailbox.goto(`/sandbox/mailbox?email=${encodeURIComponent(merchant.email)}`);
+  await mailbox.goto(mailboxUrl(merchant.email));
   await expect(mailbox.getByTestId('mailbox-message')).toHaveCount(1);
   await expect(mailbox.getByTestId('mailbox-message')).toContainText(`To: ${merchant.email}`);
   const code = (await mailbox.getByTestId('mailbox-code').textContent())?.trim() ?? '';
@@ -92,6 +93,6 @@ test('resending replaces the code: the first one no longer works', async ({ page
 });
 
 async function mailboxSize(request: APIRequestContext, email: string) {
-  const response = await request.get('/api/sandbox/mailbox', { params: { email } });
+  const response = await request.get('/api/sandbox/mailbox', { params: { email }, headers: mailboxHeaders });
   return ((await response.json()) as { messages: unknown[] }).messages.length;
 }

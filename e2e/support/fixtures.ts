@@ -30,7 +30,7 @@ export interface Merchant {
   businessName: string;
 }
 
-export const PASSWORD = 'Str0ng!Passw0rd';
+const PASSWORD = 'Str0ng!Passw0rd';
 
 export function newMerchantDetails() {
   const unique = randomUUID().slice(0, 8);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, type Merchant, type newMerchantDetails } from './fixtures';
+import { mailboxHeaders } from './sandbox-mailbox';
 
 export const COOKIE_TEXT = 'We use cookies to ensure you get the best experience on our website.';
 
@@ -68,7 +69,10 @@ export async function fetchUser(request: APIRequestContext, credentials: StoredC
 export async function latestCode(request: APIRequestContext, merchant: Merchant): Promise<string> {
   let code: string | undefined;
   await expect(async () => {
-    const response = await request.get('/api/sandbox/mailbox', { params: { email: merchant.email } });
+    const response = await request.get('/api/sandbox/mailbox', {
+      params: { email: merchant.email },
+      headers: mailboxHeaders,
+    });
     expect(response.status()).toBe(200);
     const { messages } = (await response.json()) as { messages: { text: string }[] };
     code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];

@@ -3,29 +3,28 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
+import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
-import { createCheckoutContext } from './features/checkout/checkout-context.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
+import { transactionsRoutes } from './features/money/transactions/transactions.routes.ts';
+import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
-import { createOtpSecret } from './features/otp/otp.service.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
-import { transactionsRoutes } from './features/transactions/transactions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { walletsRoutes } from './features/wallets/wallets.routes.ts';
-import { scheduleAbandonedPayments } from './jobs/abandoned-payments.ts';
+import { createEventHandlers } from './jobs/handlers.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerActor, signedInScope } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createIdempotencyStore } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
-import { createEmailService } from './providers/email/email-service.ts';
-import { createSandboxEmailProvider } from './providers/email/sandbox-email-provider.ts';
-import { createSandboxPaymentsProvider } from './providers/payments/sandbox-payments-provider.ts';
-import type { AppDeps } from './types.ts';
+import { createProviders } from './providers/registry.ts';
+import type { AppDeps, FeaturePlugin } from './types.ts';
 
 export interface BuildOptions {
   /** Tests run on an in-memory PGlite; null keeps the database out of DATA_DIR. */
@@ -33,6 +32,24 @@ export interface BuildOptions {
   /** With inMemoryDatabase: start from this dump of a migrated database (see createPgliteTemplate). */
   databaseTemplate?: Blob;
 }
+
+/** Routes anyone may call: health, sign-up and sign-in, the public checkout, the sandbox's own pages. */
+const publicFeatures: [FeaturePlugin, string][] = [
+  [healthRoutes, '/api'],
+  [authRoutes, '/api/auth'],
+  [checkoutRoutes, '/api/checkout'],
+];
+
+/** Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. */
+const signedInFeatures: [FeaturePlugin, string][] = [
+  [sessionRoutes, '/api/auth'],
+  [otpRoutes, '/api/users'],
+  [usersRoutes, '/api/users'],
+  [walletsRoutes, '/api/wallets'],
+  [transactionsRoutes, '/api/transaction'],
+  [productsRoutes, '/api/products'],
+  [liveRoutes, '/api/events'],
+];
 
 /** Plugins in order (config -> db -> security -> auth -> errors), then feature routes, then the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -60,37 +77,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     template: options.databaseTemplate,
     poolSize: config.databasePoolSize,
   });
-  app.addHook('onClose', () => database.close());
 
+  await registerSecurity(app, config);
+  await registerRateLimit(app, config);
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const providers = createProviders({ config, db: database.db, log: app.log });
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    handlers: createEventHandlers({ database, email: providers.email }),
+  });
+  // The job runner finishes what it holds before the database goes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await database.close();
+  });
+  const keys = { derive: (purpose: string) => createHmac('sha256', jwtSecret).update(purpose).digest() };
+  const idempotency = createIdempotencyStore({ database, keys });
+  jobs.schedule(idempotency.pruneJob);
   const deps: AppDeps = {
     config,
     database,
     tokens: createTokenService(jwtSecret, config.jwtTtl),
-    email: createEmailService(database.db, createSandboxEmailProvider(app.log), config.email.from),
-    payments: createSandboxPaymentsProvider(database.db),
+    ...providers,
+    rateLimits: createRateLimits(app, config),
+    keys,
+    jobs,
+    idempotency,
   };
   app.decorate('deps', deps);
-  const otpSecret = createOtpSecret(createHmac('sha256', jwtSecret).update('otp-codes').digest());
+  app.decorateRequest('idempotencyClaim', null);
 
-  await registerSecurity(app, config);
-  await registerRateLimit(app);
-  registerAuth(app, deps);
+  registerActor(app);
   registerErrorHandling(app);
   await registerOpenApi(app, config);
 
-  const limits = createRateLimits(app, config);
-  await app.register(healthRoutes(deps), { prefix: '/api' });
-  await app.register(authRoutes(deps, limits), { prefix: '/api/auth' });
-  await app.register(otpRoutes(deps, limits, otpSecret), { prefix: '/api/users' });
-  await app.register(usersRoutes(deps), { prefix: '/api/users' });
-  await app.register(walletsRoutes(deps), { prefix: '/api/wallets' });
-  await app.register(transactionsRoutes(deps), { prefix: '/api/transaction' });
-  await app.register(productsRoutes(deps), { prefix: '/api/products' });
-  const checkout = createCheckoutContext(deps, app.log);
-  await app.register(checkoutRoutes(checkout, config, limits), { prefix: '/api/checkout' });
-  if (config.jobsEnabled) scheduleAbandonedPayments(app, checkout);
+  for (const [feature, prefix] of publicFeatures) await app.register(feature(deps), { prefix });
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
+  await app.register(
+    signedInScope(deps, async (scope) => {
+      for (const [feature, prefix] of signedInFeatures) await scope.register(feature(deps), { prefix });
+    }),
+  );
+  if (config.jobsEnabled) app.addHook('onReady', () => jobs.start());
 
   await registerWeb(app, config);
   return app;

@@ -39,11 +39,17 @@ const ConfigSchema = z
     SIGNIN_URL: z.string().default('/signin'),
     EMAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     EMAIL_FROM: z.string().default('Bizdash <no-reply@bizdash.local>'),
+    SANDBOX_MAILBOX_KEY: z.string().min(24, 'SANDBOX_MAILBOX_KEY must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).default('bizdash:'),
     PAYMENT_LINK_BASE_URL: z.url().optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
@@ -64,6 +70,8 @@ const ConfigSchema = z
     jwtTtl: env.JWT_TTL,
     signinUrl: env.SIGNIN_URL,
     email: { provider: env.EMAIL_PROVIDER, from: env.EMAIL_FROM },
+    /** Unset: the mailbox key is derived from the JWT secret, so every process of one deployment shares it. */
+    sandbox: { mailboxKey: env.SANDBOX_MAILBOX_KEY ?? null },
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
@@ -74,6 +82,8 @@ const ConfigSchema = z
       accountPer15Minutes: env.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
       checkoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
     },
+    /** Unset: each process counts its own rate limits in memory. */
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : null,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     checkout: {
       /** null: links use the address the merchant's request came in on, plus /pay. */

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { mailboxLink } from './features/sandbox/mailbox-key.ts';
 
 async function main() {
   const config = loadConfig();
@@ -26,7 +28,14 @@ async function main() {
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
-  app.log.info(`Bizdash is running at ${config.publicUrl}`);
+  app.log.info(`Bizdash is running at ${config.publicUrl}${testModeNote(app)}`);
+}
+
+/** Test mode says so where the operator looks first, with the one link that opens the sandbox mailbox. */
+function testModeNote(app: FastifyInstance): string {
+  if (!app.deps.testMode) return '';
+  const mailbox = app.deps.email.provider === 'sandbox' ? `; sandbox mailbox: ${mailboxLink(app.deps)}` : '';
+  return ` in test mode (sandbox providers, no real money moves)${mailbox}`;
 }
 
 main().catch((error: unknown) => {

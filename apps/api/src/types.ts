@@ -1,6 +1,10 @@
+import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import type { TokenService } from './lib/tokens.ts';
+import type { IdempotencyStore } from './plugins/idempotency.ts';
+import type { RateLimits } from './plugins/rate-limit.ts';
 import type { EmailService } from './providers/email/email-service.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
 
@@ -11,20 +15,37 @@ export interface AppDeps {
   tokens: TokenService;
   email: EmailService;
   payments: PaymentsProvider;
+  /** True while any provider is a sandbox (see providers/registry.ts). */
+  testMode: boolean;
+  rateLimits: RateLimits;
+  /** The event pipeline and scheduled jobs (jobs/job-runner.ts). */
+  jobs: JobRunner;
+  /** Idempotency-Key handling for every endpoint that moves money (plugins/idempotency.ts). */
+  idempotency: IdempotencyStore;
+  /** Keys derived from the instance secret, one per purpose (OTP codes, API keys, ...). */
+  keys: { derive(purpose: string): Buffer };
 }
 
-export interface AuthContext {
-  /** The merchant the bearer token belongs to. */
-  userId: string;
+/** Every feature's routes are registered the same way: built from the app's services, mounted at a prefix. */
+export type FeaturePlugin = (deps: AppDeps) => FastifyPluginAsync;
+
+/** Who acts in a signed-in request (see plugins/auth.ts). */
+export interface Actor {
+  /** The merchant account the credentials belong to. */
+  ownerId: string;
+  /** The merchant itself or one of its apps, as the request named it; always owned by ownerId. */
+  actingUserId: string;
+  via: 'session' | 'api_key';
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    actor: Actor | null;
   }
   interface FastifyInstance {
     /** Shared services; routes receive them explicitly, tests and scripts read them here. */
     deps: AppDeps;
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Every route of the signed-in scope, as registered (the route-walk test reads it). */
+    signedInRoutes: { method: HTTPMethods | HTTPMethods[]; url: string }[];
   }
 }

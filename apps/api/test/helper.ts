@@ -12,8 +12,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db, Tx } from '../src/db/client.ts';
 import { wallets } from '../src/db/schema/index.ts';
 import { insertMerchant } from '../src/features/auth/auth.repository.ts';
-import { postTransfer } from '../src/features/ledger/ledger.service.ts';
-import type { TransferLeg } from '../src/features/ledger/ledger.types.ts';
+import { postTransfer } from '../src/features/money/ledger/ledger.service.ts';
+import type { TransferLeg } from '../src/features/money/ledger/ledger.types.ts';
+import { MAILBOX_KEY_HEADER, mailboxKey } from '../src/features/sandbox/mailbox-key.ts';
 
 /** The configuration tests start from: quiet logs, no background jobs (tests run them on purpose). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -74,6 +75,16 @@ function pgliteTemplate(): Promise<Blob | undefined> {
   return template;
 }
 
+/**
+ * Rate limits in TEST_REDIS_URL's Redis when it is set (as in production with REDIS_URL), under a prefix of their
+ * own so test apps never count each other's requests; in memory otherwise. Pass the same value to two apps to
+ * make them share their counts, as two processes of one deployment do.
+ */
+export function testRedis(): Config['redis'] {
+  const url = process.env.TEST_REDIS_URL;
+  return url ? { url, keyPrefix: `bizdash-test:${randomUUID()}:` } : null;
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig({
@@ -82,6 +93,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     webDistDir: path.join(os.tmpdir(), 'bizdash-no-web-build'),
     databaseUrl: database.url,
     rateLimit: { ipPerMinute: 100_000, accountPer15Minutes: 100_000, checkoutPerMinute: 100_000 },
+    redis: testRedis(),
     ...overrides,
   });
   const app = await buildApp(config, { inMemoryDatabase: true, databaseTemplate: await pgliteTemplate() });
@@ -129,6 +141,9 @@ export async function signUpMerchant(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The operator key the sandbox mailbox asks for, as the start-up line's link carries it. */
+export const sandboxKey = (app: FastifyInstance) => ({ [MAILBOX_KEY_HEADER]: mailboxKey(app.deps) });
 
 /** The Drizzle database behind a test app. */
 export const dbOf = (app: FastifyInstance): Db => app.deps.database.db;

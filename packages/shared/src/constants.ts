@@ -28,7 +28,7 @@ export const CACHE_TIMINGS_MS = {
   transactionDetailRefetch: MINUTE_MS,
   banksStale: MINUTE_MS,
   banksRefetch: 3 * MINUTE_MS,
-  /** Money screens refresh this often while visible, so a customer's payment shows without a reload. */
+  /** Money screens poll this often only while their live stream (GET /api/events/stream) cannot be opened. */
   liveRefresh: 5_000,
 } as const;
 

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ListenHandlers, listenOnPostgres, type Unlisten } from './listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** Notifications on a channel, delivered once the sending transaction commits. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -65,13 +68,25 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
   }
+  const listeners = new Set<Unlisten>();
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    listen: async (channel, handlers) => {
+      const unlisten = await listenOnPostgres(connectionString, channel, handlers);
+      listeners.add(unlisten);
+      return async () => {
+        listeners.delete(unlisten);
+        await unlisten();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 
@@ -91,6 +106,13 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    // PGlite is one connection in this process: its own LISTEN hears every commit, and never drops.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.notice);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     close: () => client.close(),
   };

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-export interface TokenClaims {
+interface TokenClaims {
   userId: string;
   tokenVersion: number;
 }

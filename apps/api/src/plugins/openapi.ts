@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 
+const TEST_MODE_NOTE =
+  'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.';
+
 const logo = readFileSync(path.resolve(import.meta.dirname, '../../../web/public/favicon.svg'));
 
 /** OpenAPI from the route schemas, with an interactive reference at /api/docs (the sidebar's "API Docs"). */
@@ -15,7 +18,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       info: {
         title: 'Bizdash API',
         description:
-          'Merchant payments and wallet API. Authenticate with `Authorization: Bearer <token>` from POST /api/auth/signin. Amounts are integer minor units (kobo, cents) with a currency code beside them.',
+          'Merchant payments and wallet API. Authenticate with `Authorization: Bearer <token>` from POST /api/auth/signin. Amounts are integer minor units (kobo, cents) with a currency code beside them.' +
+          (app.deps.testMode ? `\n\n**${TEST_MODE_NOTE}**` : ''),
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],

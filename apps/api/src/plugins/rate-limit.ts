@@ -1,11 +1,101 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+/// <reference path="./rate-limit-stores.d.ts" />
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 
-/** Limits apply per route (global: false); the store is in memory, one per process (see README, scaling). */
-export async function registerRateLimit(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false });
+/**
+ * Limits apply per route (global: false). Without REDIS_URL each process counts in memory; with it every process
+ * counts in one Redis, so N processes behind a balancer still allow N guesses in total, not N times as many
+ * (ADR 014).
+ */
+export async function registerRateLimit(app: FastifyInstance, config: Config) {
+  if (!config.redis) {
+    await app.register(rateLimit, { global: false });
+    return;
+  }
+  const onError = reportOnce(app.log);
+  const redis = await connectRedis(config.redis.url, onError);
+  app.addHook('onClose', () => redis.disconnect());
+  const shared = new RedisStore(false, false, redis, `${config.redis.keyPrefix}rate-limit:`);
+  const local = new LocalStore(false, false);
+  await app.register(rateLimit, {
+    global: false,
+    store: class extends SharedStore {
+      constructor() {
+        super(shared, local, onError);
+      }
+    },
+  });
+}
+
+/**
+ * Redis down must neither block sign-in and checkout nor lift the limits: commands fail at once instead of
+ * queueing (no offline queue, a short timeout), and the store then counts in this process until Redis is back.
+ */
+async function connectRedis(url: string, onError: ReturnType<typeof reportOnce>): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+  });
+  redis.on('error', onError);
+  redis.on('ready', () => onError.recovered());
+  // ioredis keeps reconnecting in the background, so an unreachable Redis at start-up is not fatal.
+  await redis.connect().catch(() => undefined);
+  return redis;
+}
+
+/** One warning per outage, not one per request or reconnect attempt. */
+function reportOnce(log: FastifyBaseLogger) {
+  let down = false;
+  const report = (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error }, 'Redis is unreachable: rate limits are counted per process until it is back');
+  };
+  return Object.assign(report, {
+    recovered: () => {
+      if (down) log.info('Redis is back: rate limits are shared again');
+      down = false;
+    },
+  });
+}
+
+/** Counts in Redis; when Redis cannot answer, in this process instead of not at all. */
+class SharedStore implements FastifyRateLimitStore {
+  readonly #shared: FastifyRateLimitStore;
+  readonly #local: FastifyRateLimitStore;
+  readonly #onError: (error: Error) => void;
+
+  constructor(shared: FastifyRateLimitStore, local: FastifyRateLimitStore, onError: (error: Error) => void) {
+    this.#shared = shared;
+    this.#local = local;
+    this.#onError = onError;
+  }
+
+  incr: FastifyRateLimitStore['incr'] = (key, callback, timeWindow, max) => {
+    this.#shared.incr(
+      key,
+      (error, result) => {
+        if (!error) return callback(null, result);
+        this.#onError(error);
+        this.#local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  };
+
+  /** Our keys already name their limit (`signin:account:…`), so the Redis keys need no per-route part. */
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new SharedStore(this.#shared, this.#local.child(routeOptions), this.#onError);
+  }
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -1,7 +1,7 @@
 // npm run ledger:verify: checks the ledger of the configured database (DATABASE_URL, else DATA_DIR's PGlite).
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { verifyLedger } from '../features/ledger/ledger.verify.ts';
+import { verifyLedger } from '../features/money/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

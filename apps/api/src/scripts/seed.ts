@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { verifyLedger } from '../features/ledger/ledger.verify.ts';
+import { verifyLedger } from '../features/money/index.ts';
 import { seedDemoProducts } from '../seed/demo-products.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { insertProduct } from '../features/products/products.repository.ts';
+import { insertProduct } from '../features/products/index.ts';
 
 /** A small catalogue for the demo merchant, so the Products page and checkout have something to show. */
 const DEMO_PRODUCTS = [

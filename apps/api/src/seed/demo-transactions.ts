@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, TransactionChannel, TransactionStatus, TransactionType } from '@bizdash/shared';
-import type { SystemAccountCode } from '../features/ledger/ledger.types.ts';
+import type { SystemAccountCode } from '../features/money/index.ts';
 
 /** A seeded movement, before it becomes rows; times ascend so balances can be followed as they would have been. */
 export interface DemoTransaction {

@@ -1,9 +1,8 @@
-import type { Currency } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { transactions, users, wallets } from '../db/schema/index.ts';
-import { insertMerchant } from '../features/auth/auth.repository.ts';
-import { postTransfersInBulk } from '../features/ledger/ledger.service.ts';
+import { insertMerchant } from '../features/auth/index.ts';
+import { postTransfersInBulk } from '../features/money/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { type DemoTransaction, generateDemoTransactions, randomSource } from './demo-transactions.ts';
 
@@ -99,7 +98,7 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
     .where(eq(wallets.userId, userId))
     .orderBy(wallets.currency);
   const movements = generateDemoTransactions(
-    owned.map((wallet) => ({ walletId: wallet.walletId, currency: wallet.currency as Currency })),
+    owned.map((wallet) => ({ walletId: wallet.walletId, currency: wallet.currency })),
     options.transactions,
     options.days,
     randomSource(options.seed),

@@ -2,7 +2,7 @@ import { Cookie } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-export const COOKIE_CONSENT_KEY = 'cookieConsent';
+const COOKIE_CONSENT_KEY = 'cookieConsent';
 export const COOKIE_CONSENT_TEXT = 'We use cookies to ensure you get the best experience on our website.';
 
 type Choice = 'accepted' | 'rejected';

@@ -1,22 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCredentials, setCredentials } from '@/lib/credentials';
-import { buildToken, buildUser } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
-import { mockMoneyApi } from '@/testing/money-api';
+import { buildToken, USER_ID } from '@/testing/factories';
+import { recordRequests } from '@/testing/mocks/requests';
 import { renderApp } from '@/testing/render';
-
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
-
-function signIn() {
-  setCredentials({ token: buildToken(), userId: USER_ID });
-  return mockFetch(() => jsonResponse(buildUser({ recordId: USER_ID })));
-}
+import { signIn } from '@/testing/session';
 
 describe('routes', () => {
   it('stores credentials handed over in ?token&id and removes them from the address', async () => {
     const token = buildToken();
-    const { requests } = mockFetch(() => jsonResponse(buildUser({ recordId: USER_ID })));
+    const requests = recordRequests();
     const { router } = renderApp(`/transactions/credit?token=${token}&id=${USER_ID}&keep=1`);
 
     await waitFor(() => expect(router.state.location.search).toBe('?keep=1'));
@@ -44,8 +37,7 @@ describe('routes', () => {
   });
 
   it('opens the dashboard on its recent transactions by default', async () => {
-    setCredentials({ token: buildToken(), userId: USER_ID });
-    mockMoneyApi();
+    signIn();
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/recents'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -77,9 +69,8 @@ describe('routes', () => {
   });
 
   it('logs out: revokes the token, forgets it and shows sign-in', async () => {
-    const token = buildToken();
-    setCredentials({ token, userId: USER_ID });
-    const { requests } = mockFetch(() => new Response(null, { status: 204 }));
+    const token = signIn();
+    const requests = recordRequests();
     const { router } = renderApp('/logout');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

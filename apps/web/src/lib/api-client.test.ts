@@ -1,13 +1,21 @@
 import { UserSchema } from '@bizdash/shared';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildToken, buildUser } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { buildToken, USER_ID } from '@/testing/factories';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
 import { apiDownload, apiRequest, filenameFromContentDisposition, NETWORK_ERROR_MESSAGE } from './api-client';
 import { ApiError } from './api-error';
 import { getCredentials, setCredentials } from './credentials';
 import { registerNavigator } from './navigation';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+/** Answers every API call so: the client's own tests feed it whatever a server, proxy or broken network may send. */
+function answerAll(respond: () => Response | Promise<Response>) {
+  server.use(http.all('/api/*', respond));
+  return recordRequests();
+}
+
+const json = (body: unknown, status = 200) => HttpResponse.json(body as never, { status });
 
 async function failureText(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -22,7 +30,7 @@ describe('apiRequest', () => {
   it('sends the bearer token, user id, source system, request time and no-cache headers', async () => {
     const token = buildToken();
     setCredentials({ token, userId: USER_ID });
-    const { requests } = mockFetch(() => jsonResponse(buildUser()));
+    const requests = recordRequests();
 
     await apiRequest(`/users/${USER_ID}`, { schema: UserSchema });
 
@@ -38,7 +46,7 @@ describe('apiRequest', () => {
 
   it('sends no Authorization header when the stored token has expired', async () => {
     setCredentials({ token: buildToken({ expiresInSeconds: -10 }), userId: USER_ID });
-    const { requests } = mockFetch(() => jsonResponse({ ok: true }));
+    const requests = answerAll(() => json({ ok: true }));
 
     await apiRequest('/health');
 
@@ -46,14 +54,14 @@ describe('apiRequest', () => {
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {
-    const { requests } = mockFetch(() => jsonResponse({ ok: true }));
+    const requests = answerAll(() => json({ ok: true }));
     await apiRequest('/health');
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
     expect(requests[0]?.headers.has('user_id')).toBe(false);
   });
 
   it('sends a JSON body and query parameters', async () => {
-    const { requests } = mockFetch(() => jsonResponse({ message: 'sent' }));
+    const requests = answerAll(() => json({ message: 'sent' }));
     await apiRequest('/users/otp', {
       method: 'POST',
       query: { email: 'a b@x.com' },
@@ -66,7 +74,7 @@ describe('apiRequest', () => {
   });
 
   it("sends the caller's extra headers beside the SPEC ones", async () => {
-    const { requests } = mockFetch(() => jsonResponse({ ok: true }, 201));
+    const requests = answerAll(() => json({ ok: true }, 201));
     await apiRequest('/checkout/products/1/payments', {
       method: 'POST',
       auth: false,
@@ -80,42 +88,40 @@ describe('apiRequest', () => {
 
   describe('error text', () => {
     it("prefers the server's error field", async () => {
-      mockFetch(() =>
-        jsonResponse({ error: 'Email already used', message: 'Conflict', code: 'CONFLICT' }, 409),
-      );
+      answerAll(() => json({ error: 'Email already used', message: 'Conflict', code: 'CONFLICT' }, 409));
       expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
         'Email already used',
       );
     });
 
     it("falls back to the server's message field", async () => {
-      mockFetch(() => jsonResponse({ message: 'Bank is offline' }, 502));
+      answerAll(() => json({ message: 'Bank is offline' }, 502));
       expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
         'Bank is offline',
       );
     });
 
     it("falls back to the client's message when the server could not be reached", async () => {
-      mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      answerAll(() => HttpResponse.error());
       expect(await failureText(apiRequest('/x', { defaultError: 'Unable to add account' }))).toBe(
         NETWORK_ERROR_MESSAGE,
       );
     });
 
     it("falls back to the caller's default when the server says nothing", async () => {
-      mockFetch(() => new Response('upstream exploded', { status: 500 }));
+      answerAll(() => new HttpResponse('upstream exploded', { status: 500 }));
       expect(await failureText(apiRequest('/x', { defaultError: 'Unable to fetch transactions' }))).toBe(
         'Unable to fetch transactions',
       );
     });
 
     it('uses the generic default when the caller gives none', async () => {
-      mockFetch(() => jsonResponse(undefined, 500));
+      answerAll(() => new HttpResponse(null, { status: 500 }));
       expect(await failureText(apiRequest('/x'))).toBe('Something went wrong. Please try again!');
     });
 
     it("uses the caller's default when a response breaks the shared schema", async () => {
-      mockFetch(() => jsonResponse({ recordId: 'nope' }));
+      answerAll(() => json({ recordId: 'nope' }));
       expect(
         await failureText(
           apiRequest('/users/1', { schema: UserSchema, defaultError: 'Unable to fetch user information' }),
@@ -128,7 +134,7 @@ describe('apiRequest', () => {
     setCredentials({ token: buildToken(), userId: USER_ID });
     const navigate = vi.fn();
     registerNavigator(navigate);
-    mockFetch(() => jsonResponse({ error: 'Token expired', code: 'UNAUTHORIZED' }, status));
+    answerAll(() => json({ error: 'Token expired', code: 'UNAUTHORIZED' }, status));
 
     await expect(apiRequest(`/users/${USER_ID}`)).rejects.toThrow('Token expired');
 
@@ -140,7 +146,7 @@ describe('apiRequest', () => {
   it('keeps the user on the page for a 401 from a public call such as sign-in', async () => {
     const navigate = vi.fn();
     registerNavigator(navigate);
-    mockFetch(() => jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401));
+    answerAll(() => json({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401));
 
     await expect(apiRequest('/auth/signin', { method: 'POST', auth: false, body: {} })).rejects.toThrow(
       'Invalid email or password',
@@ -153,9 +159,9 @@ describe('apiDownload', () => {
   it('sends the SPEC headers and returns the file with the name the server gives it', async () => {
     const token = buildToken();
     setCredentials({ token, userId: USER_ID });
-    const { requests } = mockFetch(
+    const requests = answerAll(
       () =>
-        new Response('id,amount\r\n', {
+        new HttpResponse('id,amount\r\n', {
           headers: { 'Content-Disposition': 'attachment; filename="bizdash-transactions-2026-03-05.csv"' },
         }),
     );
@@ -176,7 +182,7 @@ describe('apiDownload', () => {
 
   it("fails with the server's error text, else the default", async () => {
     setCredentials({ token: buildToken(), userId: USER_ID });
-    mockFetch(() => jsonResponse({ error: 'Unknown channel' }, 400));
+    answerAll(() => json({ error: 'Unknown channel' }, 400));
     const options = {
       method: 'POST',
       accept: 'text/csv',
@@ -184,7 +190,7 @@ describe('apiDownload', () => {
     } as const;
     expect(await failureText(apiDownload('/transaction/export', options))).toBe('Unknown channel');
 
-    mockFetch(() => new Response(null, { status: 500 }));
+    answerAll(() => new HttpResponse(null, { status: 500 }));
     expect(await failureText(apiDownload('/transaction/export', options))).toBe(
       'Unable to export transactions',
     );

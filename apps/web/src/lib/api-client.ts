@@ -30,7 +30,7 @@ export interface RequestOptions {
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
 /** SPEC section 7 headers; no Authorization at all when the token is missing or expired. */
-export function buildHeaders(sendToken: boolean): Headers {
+function buildHeaders(sendToken: boolean): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     source_system: SOURCE_SYSTEM,
@@ -168,6 +168,11 @@ export async function apiDownload(
     blob: await response.blob(),
     filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
   };
+}
+
+/** A response read as it arrives (server-sent events): same headers and 401/403 sign-out as apiRequest. */
+export function apiStream(path: string, options: RequestOptions & { accept: string }): Promise<Response> {
+  return send(path, options, options.accept);
 }
 
 /** `attachment; filename="x.csv"` (or the RFC 5987 `filename*=UTF-8''x.csv`) -> `x.csv`. */

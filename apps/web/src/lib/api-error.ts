@@ -16,7 +16,7 @@ export interface ApiErrorParts {
 }
 
 /** SPEC section 8: the server's error, else its message, else the client's message, else the default. */
-export function resolveErrorText(parts: Omit<ApiErrorParts, 'status'>): string {
+function resolveErrorText(parts: Omit<ApiErrorParts, 'status'>): string {
   return (
     nonEmpty(parts.serverError) ??
     nonEmpty(parts.serverMessage) ??

@@ -1,16 +1,16 @@
 import { isTokenExpired } from '@bizdash/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryClient } from './query-client';
 
-export const CREDENTIALS_STORAGE_KEY = 'credentials';
+const CREDENTIALS_STORAGE_KEY = 'credentials';
 export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
 
 const CredentialsSchema = z.object({ token: z.string().min(1), userId: z.string().min(1) });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
-export const credentialsQueryKey = ['credentials'] as const;
-export const userIdQueryKey = ['userId'] as const;
+const credentialsQueryKey = ['credentials'] as const;
+const userIdQueryKey = ['userId'] as const;
 
 /** Local storage is the source of truth (it survives reloads); the cache mirrors it for components. */
 export function getCredentials(): Credentials | null {
@@ -52,12 +52,6 @@ export function hasValidSession(): boolean {
   return getValidToken() !== null;
 }
 
-export function requireUserId(): string {
-  const userId = getCredentials()?.userId;
-  if (!userId) throw new Error(MISSING_USER_ID_MESSAGE);
-  return userId;
-}
-
 /**
  * Start-up hand-over (SPEC section 2): `?token=...&id=...` become the stored credentials.
  * Returns the address without them, or null when the address carries none.
@@ -71,18 +65,6 @@ export function takeCredentialsFromUrl(url: URL): string | null {
   clean.searchParams.delete('token');
   clean.searchParams.delete('id');
   return `${clean.pathname}${clean.search}${clean.hash}`;
-}
-
-const credentialsQueryOptions = queryOptions({
-  queryKey: credentialsQueryKey,
-  queryFn: getCredentials,
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: Number.POSITIVE_INFINITY,
-  refetchInterval: false,
-});
-
-export function useCredentials(): Credentials | null {
-  return useQuery(credentialsQueryOptions).data ?? getCredentials();
 }
 
 export function useUserId(): string | null {

@@ -25,7 +25,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     // Failed reads surface as one toast per query; a session error is already a redirect to sign-in.
     queryCache: new QueryCache({

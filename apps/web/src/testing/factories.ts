@@ -12,12 +12,17 @@ import {
   UserSchema,
   type Wallet,
   WalletSchema,
+  type WalletSummary,
+  WalletSummarySchema,
 } from '@bizdash/shared';
+
+/** The signed-in merchant of every test. */
+export const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
 
 /** A User that passes the shared schema, so tests break when the contract changes. */
 export function buildUser(overrides: Partial<User> = {}): User {
   return UserSchema.parse({
-    recordId: '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f',
+    recordId: USER_ID,
     status: 'PENDING_KYC',
     firstName: 'Ada',
     lastName: 'Okafor',
@@ -73,7 +78,7 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     transactionChannel: 'CARD',
     orderReference: 'ORD-100200',
     walletId: WALLET_IDS.NGN,
-    userId: '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f',
+    userId: USER_ID,
     ...overrides,
   });
 }
@@ -89,7 +94,7 @@ export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
   const currency = overrides.currency ?? 'NGN';
   return WalletSchema.parse({
     walletId: WALLET_IDS[currency],
-    userId: '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f',
+    userId: USER_ID,
     currency,
     availableBalance: 108_250_264,
     pendingAmount: 1_500_000,
@@ -126,4 +131,17 @@ export function buildProductPage(
   { page = 1, size = 10, totalElements = items.length }: Partial<Omit<ProductPage, 'items'>> = {},
 ): ProductPage {
   return ProductPageSchema.parse(pageOf(items, { page, size }, totalElements));
+}
+
+/** Days of zero movement from a date on, as the summary endpoint returns them. */
+export function quietDays(from: string, count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    date: new Date(Date.parse(from) + index * 86_400_000).toISOString().slice(0, 10),
+    moneyIn: 0,
+    moneyOut: 0,
+  }));
+}
+
+export function buildWalletSummary(summary: WalletSummary): WalletSummary {
+  return WalletSummarySchema.parse(summary);
 }

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { registerNavigator } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
+import { resetDb } from './mocks/db';
+import { server } from './mocks/server';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
 if (!window.matchMedia) {
@@ -26,6 +28,10 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom does not scroll; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 
+// A request no handler answers fails the test: the mocked API must say everything the app asks of it.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 beforeEach(() => {
   // Tests assert on one attempt; the production retry policy has its own unit test.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -33,6 +39,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  resetDb();
   toast.remove();
   queryClient.clear();
   registerNavigator(null);

@@ -85,12 +85,12 @@ describe('CardDetailsSchema', () => {
 });
 
 describe('IdempotencyKeyHeaderSchema', () => {
-  it('wants 8 to 100 letters, digits, - or _', () => {
-    const message = 'idempotency-key: The Idempotency-Key header must be 8 to 100 letters, digits, - or _';
+  it('wants 8 to 255 letters, digits, - or _', () => {
+    const message = 'idempotency-key: The Idempotency-Key header must be 8 to 255 letters, digits, - or _';
     expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'a1b2c3d4' })).toEqual([]);
-    expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'k'.repeat(100) })).toEqual([]);
+    expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'k'.repeat(255) })).toEqual([]);
     expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'short' })).toEqual([message]);
-    expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'k'.repeat(101) })).toEqual([
+    expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'k'.repeat(256) })).toEqual([
       message,
     ]);
     expect(messagesFor(IdempotencyKeyHeaderSchema, { 'idempotency-key': 'has spaces in it' })).toEqual([

@@ -64,7 +64,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeyHeaderSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string({ error: 'An Idempotency-Key header is required' })
-    .regex(/^[\w-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _'),
+    .regex(/^[\w-]{8,255}$/, 'The Idempotency-Key header must be 8 to 255 letters, digits, - or _'),
 });
 
 export const SubmitOtpSchema = z.object({

@@ -7,5 +7,10 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('up'),
+  /** True while any provider is a sandbox: payments and emails are simulated, no real money moves. */
+  testMode: z.boolean(),
+});
 export type Health = z.infer<typeof HealthSchema>;

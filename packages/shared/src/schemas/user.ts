@@ -32,4 +32,4 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserIdParamsSchema = z.object({ id: z.uuid({ error: 'User ID is invalid' }) });
+export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'User ID is invalid' }) });

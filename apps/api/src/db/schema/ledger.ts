@@ -1,3 +1,4 @@
+import type { Currency } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -20,7 +21,7 @@ export const systemAccounts = pgTable(
   {
     id: id(),
     code: text('code').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     ...timestamps,
   },
   (table) => [uniqueIndex('system_accounts_code_currency_unique').on(table.code, table.currency)],
@@ -55,7 +56,7 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerPostings.id),
     walletId: uuid('wallet_id').references(() => wallets.id),
     systemAccountId: uuid('system_account_id').references(() => systemAccounts.id),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import type { Currency, TransactionChannel, TransactionStatus, TransactionType } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -44,11 +45,11 @@ export const transactions = pgTable(
     description: text('description').notNull(),
     parentTransactionId: uuid('parent_transaction_id').references((): AnyPgColumn => transactions.id),
     transactionAmount: bigint('transaction_amount', { mode: 'number' }).notNull(),
-    currencyCode: text('currency_code').notNull(),
-    transactionType: text('transaction_type').notNull(),
-    transactionStatus: text('transaction_status').notNull(),
+    currencyCode: text('currency_code').$type<Currency>().notNull(),
+    transactionType: text('transaction_type').$type<TransactionType>().notNull(),
+    transactionStatus: text('transaction_status').$type<TransactionStatus>().notNull(),
     beneficiary: text('beneficiary'),
-    transactionChannel: text('transaction_channel').notNull(),
+    transactionChannel: text('transaction_channel').$type<TransactionChannel>().notNull(),
     orderReference: text('order_reference'),
     postingId: uuid('posting_id').references(() => ledgerPostings.id),
     ...timestamps,
@@ -100,8 +101,8 @@ export const transactionCounters = pgTable(
   {
     userId: uuid('user_id').notNull(),
     walletId: uuid('wallet_id').notNull(),
-    transactionType: text('transaction_type').notNull(),
-    transactionStatus: text('transaction_status').notNull(),
+    transactionType: text('transaction_type').$type<TransactionType>().notNull(),
+    transactionStatus: text('transaction_status').$type<TransactionStatus>().notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull().default(0),
   },

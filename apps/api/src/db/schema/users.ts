@@ -1,3 +1,4 @@
+import type { UserStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -26,7 +27,7 @@ export const users = pgTable(
     chargeCheckoutFeeToCustomer: boolean('charge_checkout_fee_to_customer').notNull().default(false),
     checkoutLogoUrl: text('checkout_logo_url'),
     profilePictureUrl: text('profile_picture_url'),
-    status: text('status').notNull().default('PENDING_KYC'),
+    status: text('status').$type<UserStatus>().notNull().default('PENDING_KYC'),
     emailVerified: boolean('email_verified').notNull().default(false),
     isApp: boolean('is_app').notNull().default(false),
     parentUserId: uuid('parent_user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+import type { AccountStatus, Currency } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
@@ -11,9 +12,9 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    status: text('status').notNull().default('ACTIVE'),
+    status: text('status').$type<AccountStatus>().notNull().default('ACTIVE'),
     ...timestamps,
   },
   (table) => [

@@ -7,15 +7,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.ts';
-import type { RateLimits } from '../../plugins/rate-limit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { logout, signIn, signUp } from './auth.service.ts';
 
-export function authRoutes(deps: AppDeps, limits: RateLimits) {
+const tags = ['auth'];
+
+/** Sign-up and sign-in: public. */
+export function authRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['auth'];
+    const limits = deps.rateLimits;
 
     api.post(
       '/signup',
@@ -47,11 +49,15 @@ export function authRoutes(deps: AppDeps, limits: RateLimits) {
       },
       async (request) => signIn(deps, request.body),
     );
+  };
+}
 
-    api.post(
+/** Signing out ends the merchant's tokens: signed-in. */
+export function sessionRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
       '/logout',
       {
-        onRequest: app.authenticate,
         schema: {
           tags,
           summary: 'End every token issued to the merchant so far',
@@ -60,7 +66,7 @@ export function authRoutes(deps: AppDeps, limits: RateLimits) {
         },
       },
       async (request, reply) => {
-        await logout(deps, requireAuth(request).userId);
+        await logout(deps, actorOf(request).ownerId);
         return reply.code(204).send(null);
       },
     );

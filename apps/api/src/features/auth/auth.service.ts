@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import type { AppDeps } from '../../types.ts';
 import { findCredentialsByEmail, incrementTokenVersion, insertMerchant } from './auth.repository.ts';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 type Deps = Pick<AppDeps, 'database' | 'tokens'>;
 

@@ -1,7 +1,6 @@
 import type { FeeSchedule } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { EmailService } from '../../providers/email/email-service.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { AppDeps } from '../../types.ts';
 
@@ -11,8 +10,8 @@ export interface CheckoutContext {
   provider: PaymentsProvider;
   feeSchedule: FeeSchedule;
   abandonAfterMinutes: number;
-  /** Customers' receipts. */
-  email: EmailService;
+  /** Events were committed (a booked payment): the job runner looks at once. */
+  kickEvents: () => void;
   log: FastifyBaseLogger;
 }
 
@@ -22,7 +21,7 @@ export function createCheckoutContext(deps: AppDeps, log: FastifyBaseLogger): Ch
     provider: deps.payments,
     feeSchedule: deps.config.checkout.feeSchedule,
     abandonAfterMinutes: deps.config.checkout.abandonAfterMinutes,
-    email: deps.email,
+    kickEvents: () => deps.jobs.kick(),
     log,
   };
 }

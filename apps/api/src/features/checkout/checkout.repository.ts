@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { checkoutPayments, products, transactions, users } from '../../db/schema/index.ts';
+import { checkoutPayments, products, transactions, users, wallets } from '../../db/schema/index.ts';
+import { productWithSeller } from '../products/index.ts';
 
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
 export type NewPaymentRow = typeof checkoutPayments.$inferInsert;
@@ -25,8 +26,26 @@ export async function findPaymentByKey(db: DbOrTx, productId: string, idempotenc
   return row ?? null;
 }
 
+/**
+ * What starting a payment reads, in one query: the product (held KEY SHARE, so it cannot be deleted under a
+ * starting payment while sales still take stock), its seller, and the seller's wallet in the product's currency.
+ */
+export async function findStartableProductById(tx: Tx, productId: string) {
+  const [row] = await tx
+    .select({
+      ...productWithSeller,
+      wallet: { id: wallets.id, userId: wallets.userId, currency: wallets.currency, status: wallets.status },
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.userId))
+    .leftJoin(wallets, and(eq(wallets.userId, products.userId), eq(wallets.currency, products.currency)))
+    .where(eq(products.id, productId))
+    .for('key share', { of: products });
+  return row ?? null;
+}
+
 /** A payment with what its receipt shows: the transaction's status, the product's name, the seller's name. */
-export async function findPaymentView(db: DbOrTx, paymentId: string) {
+export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
   const [row] = await db
     .select({
       payment: checkoutPayments,
@@ -43,36 +62,22 @@ export async function findPaymentView(db: DbOrTx, paymentId: string) {
   return row ?? null;
 }
 
-/** The payment row locked first, always: settling and failing take locks in the same order. */
-export async function lockPayment(tx: Tx, paymentId: string) {
+/** The payment row locked first, always, with its transaction: settling and failing take locks in the same order. */
+export async function lockPaymentById(tx: Tx, paymentId: string) {
   const [row] = await tx
-    .select({
-      payment: checkoutPayments,
-      status: transactions.transactionStatus,
-      walletId: transactions.walletId,
-    })
+    .select({ payment: checkoutPayments, transaction: transactions })
     .from(checkoutPayments)
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
     .where(eq(checkoutPayments.id, paymentId))
     .for('update', { of: [checkoutPayments, transactions] });
-  return row ?? null;
+  return row ? { ...row, status: row.transaction.transactionStatus } : null;
 }
 
-export async function updatePayment(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {
+export async function updatePaymentById(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {
   const [row] = await db
     .update(checkoutPayments)
     .set(values)
     .where(eq(checkoutPayments.id, paymentId))
-    .returning();
-  return row ?? null;
-}
-
-/** Changes a payment that is still open; null when it has already finished (so nothing was changed). */
-export async function updateOpenPayment(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {
-  const [row] = await db
-    .update(checkoutPayments)
-    .set(values)
-    .where(and(eq(checkoutPayments.id, paymentId), isNull(checkoutPayments.completedAt)))
     .returning();
   return row ?? null;
 }

@@ -11,16 +11,24 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
-import type { RateLimits } from '../../plugins/rate-limit.ts';
-import { getCheckoutProduct, getPayment, startPayment, submitOtp } from './checkout.service.ts';
-import type { CheckoutContext } from './checkout-context.ts';
+import type { AppDeps } from '../../types.ts';
+import { abandonedPaymentsJob } from './abandoned-payments-job.ts';
+import {
+  getCheckoutProduct,
+  getPayment,
+  IDEMPOTENCY_MISMATCH,
+  startPayment,
+  submitOtp,
+} from './checkout.service.ts';
+import { createCheckoutContext } from './checkout-context.ts';
 
 /** The public side of a payment link: no sign-in, nothing private, every amount priced by the server. */
-export function checkoutRoutes(context: CheckoutContext, config: Config, limits: RateLimits) {
+export function checkoutRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const perIp = limits.perIp('checkout', config.rateLimit.checkoutPerMinute);
+    const context = createCheckoutContext(deps, app.log);
+    deps.jobs.schedule(abandonedPaymentsJob(context));
+    const perIp = deps.rateLimits.perIp('checkout', deps.config.rateLimit.checkoutPerMinute);
     const common = { tags: ['checkout'] };
     const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
@@ -41,6 +49,7 @@ export function checkoutRoutes(context: CheckoutContext, config: Config, limits:
       '/products/:productId/payments',
       {
         onRequest: perIp,
+        ...deps.idempotency.route({ mismatchMessage: IDEMPOTENCY_MISMATCH }),
         schema: {
           ...common,
           summary: 'Pay for a product by card; the same Idempotency-Key replays the first result',

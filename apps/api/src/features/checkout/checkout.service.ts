@@ -1,51 +1,45 @@
-import { createHash, randomInt } from 'node:crypto';
-import {
-  type CardBrand,
-  type CheckoutPayment,
-  type CheckoutProduct,
-  type Currency,
-  cardBrand,
-  checkoutAmounts,
-  type FeeBearer,
-  feeBearerOf,
-  type StartPaymentSchema,
+import { createHash } from 'node:crypto';
+import type {
+  CardBrand,
+  CheckoutPayment,
+  CheckoutProduct,
+  FeeBearer,
+  StartPaymentSchema,
 } from '@bizdash/shared';
+import { feeBearerOf } from '@bizdash/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthorizationResult } from '../../providers/payments/payments-provider.ts';
-import { findProductForCheckout } from '../products/products.repository.ts';
-import { productStatus } from '../products/products.service.ts';
-import { recordTransaction } from '../transactions/transactions.service.ts';
-import { findWalletByCurrency } from '../wallets/wallets.repository.ts';
-import {
-  findPaymentByKey,
-  findPaymentView,
-  insertPaymentOnce,
-  type PaymentRow,
-  updateOpenPayment,
-} from './checkout.repository.ts';
+import { findProductForCheckout, productStatus } from '../products/index.ts';
+import { findPaymentByKey, findPaymentViewById, type PaymentRow } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import {
-  completePayment,
+  abandonedReason,
+  awaitOtp,
+  bookPayment,
+  failAbandonedBatch,
   failPayment,
+  LINK_NOT_FOUND,
+  LostKeyRace,
   MERCHANT_CANNOT_ACCEPT,
-  markOtpVerified,
-  releaseHold,
-} from './checkout-settlement.ts';
+  type Outcome,
+  openPayment,
+  type ProviderFollowUp,
+  SOLD_OUT_WHILE_PAYING,
+  SoldOutWhilePaying,
+  verifyOtp,
+} from './checkout-transitions.ts';
+
+/*
+ * Checkout's orchestration: the transitions (checkout-transitions.ts) change the payment in the database, this
+ * file talks to the card network between them and after them.
+ */
 
 type StartPaymentInput = z.output<typeof StartPaymentSchema>;
 
-export const LINK_NOT_FOUND = 'This payment link is not valid.';
-export const PAYMENT_NOT_FOUND = 'Payment not found';
-export const PRODUCT_UNAVAILABLE = 'This product is no longer available.';
-export const PRODUCT_SOLD_OUT = 'This product is sold out.';
-export const NO_CODE_EXPECTED = 'This payment is not waiting for a code.';
-
-/** A short reference a customer can read out on the phone: no 0/O or 1/I/L to confuse. */
-function newReference(): string {
-  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-  return `BZD-${Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
-}
+const PAYMENT_NOT_FOUND = 'Payment not found';
+const NO_CODE_EXPECTED = 'This payment is not waiting for a code.';
+export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different payment.';
 
 export async function getCheckoutProduct(
   context: CheckoutContext,
@@ -55,7 +49,7 @@ export async function getCheckoutProduct(
   if (!found) throw notFound(LINK_NOT_FOUND);
   const { product, merchant } = found;
   const status = productStatus(product);
-  const currency = product.currency as Currency;
+  const currency = product.currency;
   return {
     productId: product.id,
     productName: product.productName,
@@ -71,10 +65,10 @@ export async function getCheckoutProduct(
   };
 }
 
-type PaymentView = NonNullable<Awaited<ReturnType<typeof findPaymentView>>>;
+type PaymentView = NonNullable<Awaited<ReturnType<typeof findPaymentViewById>>>;
 
 async function findView(context: CheckoutContext, paymentId: string): Promise<PaymentView> {
-  const view = await findPaymentView(context.db, paymentId);
+  const view = await findPaymentViewById(context.db, paymentId);
   if (!view) throw notFound(PAYMENT_NOT_FOUND);
   return view;
 }
@@ -98,14 +92,14 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
     subtotal: payment.subtotal,
     fee: payment.fee,
     total: payment.customerTotal,
-    currency: payment.currency as Currency,
-    feeBearer: payment.feeBearer as FeeBearer,
-    status: view.status as CheckoutPayment['status'],
+    currency: payment.currency,
+    feeBearer: payment.feeBearer satisfies FeeBearer,
+    status: view.status,
     nextAction: waitsForCode ? 'OTP' : null,
     sandboxOtp: waitsForCode ? (context.provider.testMode?.otp ?? null) : null,
     failureReason: payment.failureReason,
     customerName: payment.customerName,
-    card: { brand: payment.cardBrand as CardBrand, last4: payment.cardLast4 },
+    card: { brand: payment.cardBrand satisfies CardBrand, last4: payment.cardLast4 },
     createdAt: payment.createdAt.toISOString(),
     completedAt: payment.completedAt?.toISOString() ?? null,
   };
@@ -124,107 +118,80 @@ function hashStart(productId: string, input: StartPaymentInput) {
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }
 
-/** Thrown inside the creating transaction when another request with the same key got there first. */
-class LostKeyRace extends Error {}
+/**
+ * Tells the card network what a committed transition decided. A hold that is no longer needed is let go; if
+ * that fails it is logged and the hold expires on its own. A capture failing is thrown (the payment is booked;
+ * a retry captures again, which the network answers once).
+ */
+async function followUp(context: CheckoutContext, next: ProviderFollowUp) {
+  if (!next) return;
+  context.kickEvents();
+  if (!next.providerReference) return;
+  if (next.action === 'CAPTURE') {
+    await context.provider.capture(next.providerReference);
+    return;
+  }
+  try {
+    await context.provider.release(next.providerReference);
+  } catch (error) {
+    context.log.error(
+      { err: error, providerReference: next.providerReference },
+      'releasing a card hold failed',
+    );
+  }
+}
 
-async function createPayment(
-  context: CheckoutContext,
-  productId: string,
-  idempotencyKey: string,
-  requestHash: string,
-  input: StartPaymentInput,
-): Promise<PaymentRow> {
-  return context.db.transaction(async (tx) => {
-    // KEY SHARE: the product cannot be deleted under a starting payment, while sales still update its stock.
-    const found = await findProductForCheckout(tx, productId, 'key share');
-    if (!found) throw notFound(LINK_NOT_FOUND);
-    const { product, merchant } = found;
-    const status = productStatus(product);
-    if (status === 'ARCHIVED') throw conflict(PRODUCT_UNAVAILABLE, 'PRODUCT_ARCHIVED');
-    if (status === 'SOLD_OUT') throw conflict(PRODUCT_SOLD_OUT, 'PRODUCT_SOLD_OUT');
-    if (input.quantity > product.quantityAvailable) {
-      throw conflict(`Only ${product.quantityAvailable} left in stock.`, 'NOT_ENOUGH_STOCK');
-    }
-    const currency = product.currency as Currency;
-    const feeBearer = feeBearerOf(merchant.chargeCheckoutFeeToCustomer);
-    const amounts = checkoutAmounts({
-      unitAmount: product.amount,
-      quantity: input.quantity,
-      currency,
-      rule: context.feeSchedule[currency],
-      bearer: feeBearer,
-    });
-    const wallet = await findWalletByCurrency(tx, merchant.id, currency);
-    if (!wallet || wallet.status === 'DEACTIVATED') {
-      throw new AppError(409, 'WALLET_NOT_AVAILABLE', MERCHANT_CANNOT_ACCEPT);
-    }
-    const reference = newReference();
-    const transaction = await recordTransaction(tx, {
-      userId: merchant.id,
-      walletId: wallet.id,
-      type: 'CREDIT',
-      status: 'CREATED',
-      amount: amounts.customerTotal,
-      currency,
-      description: input.quantity > 1 ? `${product.productName} x${input.quantity}` : product.productName,
-      channel: 'CARD',
-      counterparty: 'CUSTOMER_FUNDS',
-      beneficiary: input.customerName,
-      orderReference: reference,
-    });
-    const card = input.card.number;
-    const payment = await insertPaymentOnce(tx, {
-      reference,
-      productId,
-      userId: merchant.id,
-      transactionId: transaction.id,
-      idempotencyKey,
-      requestHash,
-      quantity: input.quantity,
-      unitAmount: amounts.unitAmount,
-      subtotal: amounts.subtotal,
-      fee: amounts.fee,
-      customerTotal: amounts.customerTotal,
-      merchantNet: amounts.merchantNet,
-      currency,
-      feeBearer,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      cardBrand: cardBrand(card),
-      cardLast4: card.slice(-4),
-      provider: context.provider.name,
-    });
-    if (!payment) throw new LostKeyRace();
-    return payment;
-  });
+/**
+ * Books an authorized payment. When it cannot be booked (the merchant's wallet was closed, or the last units went
+ * to someone faster since the payment started) the booking rolled back and the payment fails instead.
+ */
+async function book(context: CheckoutContext, paymentId: string, providerReference?: string) {
+  let outcome: Outcome | null;
+  try {
+    outcome = await bookPayment(context.db, paymentId, providerReference);
+  } catch (error) {
+    const reason = unbookableReason(error);
+    if (!reason) throw error;
+    outcome = await failPayment(context.db, paymentId, reason, providerReference);
+  }
+  return followedUp(context, outcome);
+}
+
+/** After a transition: the network told what it decided, the payment as it now stands returned. */
+async function followedUp(context: CheckoutContext, outcome: Outcome | null) {
+  await followUp(context, outcome?.next ?? null);
+  return outcome;
+}
+
+function unbookableReason(error: unknown): string | null {
+  if (error instanceof SoldOutWhilePaying) return SOLD_OUT_WHILE_PAYING;
+  if (error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE') return MERCHANT_CANNOT_ACCEPT;
+  return null;
 }
 
 /** Acts on the acquirer's answer: book it, wait for the customer's code, or record the decline. */
 async function applyAuthorization(context: CheckoutContext, paymentId: string, result: AuthorizationResult) {
   if (result.outcome === 'DECLINED') {
-    if (result.providerReference) {
-      await updateOpenPayment(context.db, paymentId, { providerReference: result.providerReference });
-    }
-    return failPayment(context, paymentId, result.reason);
+    return followedUp(
+      context,
+      await failPayment(context.db, paymentId, result.reason, result.providerReference),
+    );
   }
-  const open = await updateOpenPayment(context.db, paymentId, {
-    providerReference: result.providerReference,
-    nextAction: result.outcome === 'OTP_REQUIRED' ? 'OTP' : null,
-  });
-  // Finished while the card was being asked (abandoned): the new hold is let go, the payment stays as it is.
-  if (!open) return releaseHold(context, result.providerReference);
-  if (result.outcome === 'AUTHORIZED') await completePayment(context, paymentId);
+  if (result.outcome === 'OTP_REQUIRED') {
+    return followedUp(context, await awaitOtp(context.db, paymentId, result.providerReference));
+  }
+  return book(context, paymentId, result.providerReference);
 }
 
 async function authorize(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
   const result = await context.provider.authorize({
     merchantReference: payment.id,
     amount: payment.customerTotal,
-    currency: payment.currency as Currency,
+    currency: payment.currency,
     card: input.card,
-    brand: payment.cardBrand as CardBrand,
+    brand: payment.cardBrand,
   });
-  await applyAuthorization(context, payment.id, result);
+  return applyAuthorization(context, payment.id, result);
 }
 
 /**
@@ -238,9 +205,7 @@ async function replay(
   requestHash: string,
   input: StartPaymentInput,
 ) {
-  if (payment.requestHash !== requestHash) {
-    throw conflict('This Idempotency-Key was already used for a different payment.', 'IDEMPOTENCY_MISMATCH');
-  }
+  if (payment.requestHash !== requestHash) throw conflict(IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
   const current = await getPayment(context, payment.id);
   if (current.status !== 'CREATED' || current.nextAction) return current;
   await authorize(context, payment, input);
@@ -260,17 +225,27 @@ export async function startPayment(
   const requestHash = hashStart(productId, input);
   const earlier = await findPaymentByKey(context.db, productId, idempotencyKey);
   if (earlier) return { payment: await replay(context, earlier, requestHash, input), replayed: true };
-  let payment: PaymentRow;
+  let opened: Awaited<ReturnType<typeof openPayment>>;
   try {
-    payment = await createPayment(context, productId, idempotencyKey, requestHash, input);
+    opened = await openPayment(context.db, {
+      productId,
+      idempotencyKey,
+      requestHash,
+      input,
+      feeSchedule: context.feeSchedule,
+      provider: context.provider.name,
+    });
   } catch (error) {
     if (!(error instanceof LostKeyRace)) throw error;
     const first = await findPaymentByKey(context.db, productId, idempotencyKey);
     if (!first) throw error;
     return { payment: await replay(context, first, requestHash, input), replayed: true };
   }
-  await authorize(context, payment, input);
-  return { payment: await getPayment(context, payment.id), replayed: false };
+  const outcome = await authorize(context, opened.payment, input);
+  const payment = outcome
+    ? toCheckoutPayment(context, { ...opened.shop, payment: outcome.payment, status: outcome.status })
+    : await getPayment(context, opened.payment.id);
+  return { payment, replayed: false };
 }
 
 /** The customer's one-time code: OTP_VERIFIED once the issuer accepts it, then the payment is booked. */
@@ -281,10 +256,9 @@ export async function submitOtp(
 ): Promise<CheckoutPayment> {
   const view = await findView(context, paymentId);
   if (view.status === 'SUCCESSFUL' || view.status === 'FAILED') return toCheckoutPayment(context, view);
-  if (view.status === 'OTP_VERIFIED') {
-    await completePayment(context, paymentId);
-    return getPayment(context, paymentId);
-  }
+  const answer = (outcome: Outcome | null) =>
+    outcome ? toCheckoutPayment(context, { ...view, ...outcome }) : getPayment(context, paymentId);
+  if (view.status === 'OTP_VERIFIED') return answer(await book(context, paymentId));
   const { providerReference, nextAction } = view.payment;
   if (nextAction !== 'OTP' || !providerReference) throw conflict(NO_CODE_EXPECTED, 'NO_CODE_EXPECTED');
   const result = await context.provider.submitOtp(providerReference, otp);
@@ -293,10 +267,21 @@ export async function submitOtp(
     throw badRequest(`That code is not correct. ${attempts} left.`, 'WRONG_OTP');
   }
   if (result.outcome === 'DECLINED') {
-    await failPayment(context, paymentId, result.reason);
-    return getPayment(context, paymentId);
+    return answer(await followedUp(context, await failPayment(context.db, paymentId, result.reason)));
   }
-  await markOtpVerified(context, paymentId);
-  await completePayment(context, paymentId);
-  return getPayment(context, paymentId);
+  await verifyOtp(context.db, paymentId);
+  return answer(await book(context, paymentId));
+}
+
+/** The abandoned-payments job: unfinished payments past the limit become FAILED, a batch at a time. */
+export async function failAbandonedPayments(context: CheckoutContext, now = new Date(), batchSize = 100) {
+  const cutoff = new Date(now.getTime() - context.abandonAfterMinutes * 60_000);
+  const reason = abandonedReason(context.abandonAfterMinutes);
+  let total = 0;
+  for (;;) {
+    const batch = await failAbandonedBatch(context.db, cutoff, reason, batchSize);
+    for (const next of batch.releases) await followUp(context, next);
+    total += batch.releases.length;
+    if (batch.claimed < batchSize) return total;
+  }
 }

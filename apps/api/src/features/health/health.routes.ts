@@ -3,21 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
 
-export function healthRoutes({ database }: AppDeps) {
+export function healthRoutes({ database, testMode }: AppDeps) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
       {
         schema: {
           tags: ['health'],
-          summary: 'Liveness and database reachability',
+          summary:
+            'Liveness, database reachability, and whether this instance runs in test mode (sandbox providers)',
           response: { 200: HealthSchema, 503: ApiErrorSchema },
         },
       },
       async (request, reply) => {
         try {
           await database.ping();
-          return { status: 'ok' as const, database: 'up' as const };
+          return { status: 'ok' as const, database: 'up' as const, testMode };
         } catch (error) {
           request.log.error({ err: error }, 'health check: database did not answer');
           return reply.code(503).send({ error: 'Database unavailable', code: 'DATABASE_DOWN' });

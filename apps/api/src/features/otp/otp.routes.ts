@@ -7,23 +7,23 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
-import type { RateLimits } from '../../plugins/rate-limit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
-import { type OtpSecret, sendEmailOtp, verifyEmailOtp } from './otp.service.ts';
+import { createOtpSecret, sendEmailOtp, verifyEmailOtp } from './otp.service.ts';
 
 /** GET/POST /api/users/otp: email verification codes for the signed-in merchant. */
-export function otpRoutes(deps: AppDeps, limits: RateLimits, secret: OtpSecret) {
+export function otpRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
+    const limits = deps.rateLimits;
+    const secret = createOtpSecret(deps.keys.derive('otp-codes'));
     const api = app.withTypeProvider<ZodTypeProvider>();
     const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
-    const perAccount = (group: string) =>
-      limits.perAccount(group, (request) => request.auth?.userId ?? request.ip);
+    const perAccount = (group: string) => limits.perAccount(group, (request) => actorOf(request).ownerId);
 
     api.get(
       '/otp',
       {
-        onRequest: [app.authenticate, limits.perIp('otp'), perAccount('otp-send')],
+        onRequest: [limits.perIp('otp'), perAccount('otp-send')],
         schema: {
           ...common,
           summary: 'Email a 6-digit verification code (valid 10 minutes, single use)',
@@ -36,13 +36,13 @@ export function otpRoutes(deps: AppDeps, limits: RateLimits, secret: OtpSecret) 
           },
         },
       },
-      async (request) => sendEmailOtp(deps, secret, requireAuth(request).userId, request.query.email),
+      async (request) => sendEmailOtp(deps, secret, actorOf(request).ownerId, request.query.email),
     );
 
     api.post(
       '/otp',
       {
-        onRequest: [app.authenticate, limits.perIp('otp'), perAccount('otp-verify')],
+        onRequest: [limits.perIp('otp'), perAccount('otp-verify')],
         schema: {
           ...common,
           summary: 'Check a verification code and mark the email address verified',
@@ -55,7 +55,7 @@ export function otpRoutes(deps: AppDeps, limits: RateLimits, secret: OtpSecret) 
           },
         },
       },
-      async (request) => verifyEmailOtp(deps, secret, requireAuth(request).userId, request.body),
+      async (request) => verifyEmailOtp(deps, secret, actorOf(request).ownerId, request.body),
     );
   };
 }

@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
-import { findOwnedUser } from '../users/users.repository.ts';
-import { USER_NOT_FOUND } from '../users/users.service.ts';
+import { findOwnedUser, USER_NOT_FOUND } from '../users/index.ts';
 import {
   consumeCode,
   findLatestActiveCode,
@@ -14,7 +13,7 @@ import {
 } from './otp.repository.ts';
 
 const VERIFY_EMAIL = 'verify_email';
-export const OTP_MESSAGES = {
+const OTP_MESSAGES = {
   sent: 'We sent a 6-digit code to your email address.',
   verified: 'Email address verified',
   incorrect: 'The code is incorrect. Please try again.',

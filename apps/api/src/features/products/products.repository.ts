@@ -4,7 +4,6 @@ import { products, users } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
-export type ProductWithPayments = ProductRow & { hasPayments: boolean };
 
 // Spelled out in full: drizzle leaves a lone table's columns unqualified, and inside this subquery a bare "id"
 // would name the payment's id, not the product's.
@@ -62,22 +61,25 @@ export async function lockOwnedProduct(tx: Tx, userId: string, productId: string
   return row ?? null;
 }
 
-export async function deleteProduct(tx: Tx, productId: string) {
+export async function deleteProductById(tx: Tx, productId: string) {
   await tx.delete(products).where(eq(products.id, productId));
 }
+
+/** A product with what checkout needs of its seller; select it from products joined to users. */
+export const productWithSeller = {
+  product: products,
+  merchant: {
+    id: users.id,
+    businessName: users.businessName,
+    checkoutLogoUrl: users.checkoutLogoUrl,
+    chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
+  },
+};
 
 /** The public face of a product and its seller: what a payment link shows. */
 export async function findProductForCheckout(db: DbOrTx, productId: string, lock?: 'key share') {
   const query = db
-    .select({
-      product: products,
-      merchant: {
-        id: users.id,
-        businessName: users.businessName,
-        checkoutLogoUrl: users.checkoutLogoUrl,
-        chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
-      },
-    })
+    .select(productWithSeller)
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))
     .where(eq(products.id, productId));

@@ -10,12 +10,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { actingUserId } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { create, get, list, remove, update } from './products.service.ts';
 
 /** The configured payment site, else this app's own /pay on the address the merchant reached it by. */
-export function paymentLinkBase(config: Config, request: FastifyRequest): string {
+function paymentLinkBase(config: Config, request: FastifyRequest): string {
   return config.checkout.paymentLinkBaseUrl ?? `${request.protocol}://${request.host}/pay`;
 }
 
@@ -29,7 +29,6 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.get(
       '/',
       {
-        onRequest: app.authenticate,
         schema: {
           ...common,
           summary: "The caller's products, newest first, one page at a time",
@@ -40,7 +39,7 @@ export function productsRoutes({ config, database }: AppDeps) {
       async (request) =>
         list(
           db,
-          actingUserId(request),
+          actorOf(request).actingUserId,
           request.query.page,
           request.query.size,
           paymentLinkBase(config, request),
@@ -50,7 +49,6 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.post(
       '/',
       {
-        onRequest: app.authenticate,
         schema: {
           ...common,
           summary: 'Create a product (price in minor units of its currency)',
@@ -61,7 +59,7 @@ export function productsRoutes({ config, database }: AppDeps) {
       async (request, reply) => {
         const product = await create(
           db,
-          actingUserId(request),
+          actorOf(request).actingUserId,
           request.body,
           paymentLinkBase(config, request),
         );
@@ -72,7 +70,6 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.get(
       '/:productId',
       {
-        onRequest: app.authenticate,
         schema: {
           ...common,
           summary: 'One of the caller’s products',
@@ -81,13 +78,12 @@ export function productsRoutes({ config, database }: AppDeps) {
         },
       },
       async (request) =>
-        get(db, actingUserId(request), request.params.productId, paymentLinkBase(config, request)),
+        get(db, actorOf(request).actingUserId, request.params.productId, paymentLinkBase(config, request)),
     );
 
     api.put(
       '/:productId',
       {
-        onRequest: app.authenticate,
         schema: {
           ...common,
           summary: 'Change a product; payments already started keep the price they started with',
@@ -99,7 +95,7 @@ export function productsRoutes({ config, database }: AppDeps) {
       async (request) =>
         update(
           db,
-          actingUserId(request),
+          actorOf(request).actingUserId,
           request.params.productId,
           request.body,
           paymentLinkBase(config, request),
@@ -109,7 +105,6 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.delete(
       '/:productId',
       {
-        onRequest: app.authenticate,
         schema: {
           ...common,
           summary: 'Delete a product; one with payments is archived instead so its history stays',
@@ -117,7 +112,7 @@ export function productsRoutes({ config, database }: AppDeps) {
           response: { 200: ProductDeletionSchema, ...errors },
         },
       },
-      async (request) => remove(db, actingUserId(request), request.params.productId),
+      async (request) => remove(db, actorOf(request).actingUserId, request.params.productId),
     );
   };
 }

@@ -1,5 +1,4 @@
 import type {
-  Currency,
   ParsedProductInput,
   Product,
   ProductDeletion,
@@ -11,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
   countProducts,
-  deleteProduct,
+  deleteProductById,
   findOwnedProduct,
   insertProduct,
   listProducts,
@@ -20,8 +19,8 @@ import {
   updateOwnedProduct,
 } from './products.repository.ts';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRODUCT_ARCHIVED = 'This product is archived and can no longer be changed.';
+const PRODUCT_NOT_FOUND = 'Product not found';
+const PRODUCT_ARCHIVED = 'This product is archived and can no longer be changed.';
 
 export function productStatus(row: Pick<ProductRow, 'archivedAt' | 'quantityAvailable'>): ProductStatus {
   if (row.archivedAt) return 'ARCHIVED';
@@ -29,7 +28,7 @@ export function productStatus(row: Pick<ProductRow, 'archivedAt' | 'quantityAvai
 }
 
 /** A payment link is the payment site's base address, a slash, then the product id (SPEC section 1). */
-export const paymentLinkFor = (baseUrl: string, productId: string) => `${baseUrl}/${productId}`;
+const paymentLinkFor = (baseUrl: string, productId: string) => `${baseUrl}/${productId}`;
 
 function toProduct(row: ProductRow, hasPayments: boolean, linkBase: string): Product {
   return {
@@ -37,7 +36,7 @@ function toProduct(row: ProductRow, hasPayments: boolean, linkBase: string): Pro
     productName: row.productName,
     description: row.description,
     amount: row.amount,
-    currency: row.currency as Currency,
+    currency: row.currency,
     quantityAvailable: row.quantityAvailable,
     status: productStatus(row),
     createdDate: row.createdAt.toISOString(),
@@ -100,7 +99,7 @@ export async function remove(db: Db, userId: string, productId: string): Promise
     const current = await lockOwnedProduct(tx, userId, productId);
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
     if (!current.hasPayments) {
-      await deleteProduct(tx, productId);
+      await deleteProductById(tx, productId);
       return { recordId: productId, outcome: 'DELETED' };
     }
     if (!current.product.archivedAt) {

@@ -1,25 +1,46 @@
-import { emailField, SandboxMailboxResponseSchema } from '@bizdash/shared';
+import { ApiErrorSchema, emailField, SandboxMailboxResponseSchema } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameSecret } from '../../lib/constant-time.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
+import { MAILBOX_KEY_HEADER, mailboxKey } from './mailbox-key.ts';
 
 const MailboxQuerySchema = z.object({ email: emailField });
 
-/** Registered only while the sandbox email provider is active: it lets anyone on this instance read test mail. */
-export function sandboxRoutes({ email }: AppDeps) {
+const keyRequired = () =>
+  new AppError(
+    401,
+    'SANDBOX_KEY_REQUIRED',
+    'The sandbox mailbox needs its operator key: open the mailbox link the server printed when it started.',
+  );
+
+/**
+ * Registered only while the sandbox email provider is active. Test mail holds sign-in codes and customers'
+ * receipts, so only the operator reads it: with the key printed at start-up (ADR 013).
+ */
+export function sandboxRoutes(deps: AppDeps) {
+  const key = mailboxKey(deps);
   return async (app: FastifyInstance) => {
+    // Before validation: a caller without the key learns nothing, not even which queries are valid.
+    app.addHook('onRequest', async (request) => {
+      const given = request.headers[MAILBOX_KEY_HEADER];
+      if (!sameSecret(typeof given === 'string' ? given : undefined, key)) throw keyRequired();
+    });
+
     app.withTypeProvider<ZodTypeProvider>().get(
       '/mailbox',
       {
         schema: {
           tags: ['sandbox'],
-          summary: 'Emails the sandbox provider "sent" to an address, newest first',
+          summary: `Emails the sandbox provider "sent" to an address, newest first; needs the operator key in the ${MAILBOX_KEY_HEADER} header`,
+          headers: z.object({ [MAILBOX_KEY_HEADER]: z.string().describe('The operator key') }),
           querystring: MailboxQuerySchema,
-          response: { 200: SandboxMailboxResponseSchema },
+          response: { 200: SandboxMailboxResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => ({ messages: await email.mailbox(request.query.email) }),
+      async (request) => ({ messages: await deps.email.mailbox(request.query.email) }),
     );
   };
 }

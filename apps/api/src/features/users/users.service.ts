@@ -1,18 +1,20 @@
 import type { User } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
 import { findOwnedUser, listWallets } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getUser(db: Db, ownerId: string, userId: string): Promise<User> {
-  const user = await findOwnedUser(db, ownerId, userId);
+/** The acting user (the merchant, or the app the request named): who it is, its wallets and settings. */
+export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise<User> {
+  const user = await findOwnedUser(db, ownerId, actingUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const wallets = await listWallets(db, ownerId, userId);
+  const wallets = await listWallets(db, ownerId, actingUserId);
   return {
     recordId: user.id,
-    status: user.status as User['status'],
+    status: user.status,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
@@ -27,7 +29,7 @@ export async function getUser(db: Db, ownerId: string, userId: string): Promise<
     isApp: user.isApp,
     apiKey: { apiKey: null, webhookUrl: null },
     wallets: wallets.map((wallet) => ({
-      currency: wallet.currency as 'NGN' | 'USD',
+      currency: wallet.currency,
       walletId: wallet.walletId,
     })),
     banks: [],

@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
 
@@ -8,17 +8,15 @@ export interface EmailService {
   /** Records the message and hands it to the provider at once; a delivery failure is thrown. */
   send(message: EmailMessage): Promise<void>;
   /**
-   * Records the message inside the caller's transaction, so it exists exactly when what it tells of was
-   * committed; `deliver` it after commit.
+   * For event handlers, which may run more than once: the first call with a key records the message, every call
+   * hands it to the provider unless it was already sent; a delivery failure is thrown (and retried by the caller).
    */
-  queue(tx: DbOrTx, message: EmailMessage): Promise<string>;
-  /** Hands a recorded message to the provider once and records the outcome; a failure is thrown. */
-  deliver(emailId: string): Promise<void>;
+  sendOnce(dedupeKey: string, message: EmailMessage): Promise<void>;
   /** Sandbox only: what was sent to an address, newest first. */
   mailbox(address: string, limit?: number): Promise<MailboxMessage[]>;
 }
 
-export interface MailboxMessage {
+interface MailboxMessage {
   id: string;
   to: string;
   subject: string;
@@ -28,20 +26,27 @@ export interface MailboxMessage {
 
 /** Every email is recorded in the outbox first, then handed to the provider, and the outcome recorded. */
 export function createEmailService(db: Db, provider: EmailProvider, from: string): EmailService {
-  const queue = async (tx: DbOrTx, message: EmailMessage) => {
-    const [row] = await tx
+  const record = async (message: EmailMessage, dedupeKey: string | null = null) => {
+    const values = { toAddress: message.to, subject: message.subject, bodyText: message.text, dedupeKey };
+    const [row] = await db
       .insert(emailOutbox)
-      .values({ toAddress: message.to, subject: message.subject, bodyText: message.text })
+      .values(values)
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
-    if (!row) throw new Error('email outbox insert returned nothing');
-    return row.id;
+    if (row) return row.id;
+    const [earlier] = await db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, dedupeKey ?? ''));
+    if (!earlier) throw new Error('email outbox insert returned nothing');
+    return earlier.id;
   };
 
   const deliver = async (emailId: string) => {
     const [row] = await db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'pending')));
+      .where(and(eq(emailOutbox.id, emailId), inArray(emailOutbox.status, ['pending', 'failed'])));
     if (!row) return;
     try {
       await provider.deliver({ to: row.toAddress, subject: row.subject, text: row.bodyText, from });
@@ -60,9 +65,8 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
 
   return {
     provider: provider.name,
-    queue,
-    deliver,
-    send: async (message) => deliver(await queue(db, message)),
+    send: async (message) => deliver(await record(message)),
+    sendOnce: async (dedupeKey, message) => deliver(await record(message, dedupeKey)),
     async mailbox(address, limit = 20) {
       const rows = await db
         .select()

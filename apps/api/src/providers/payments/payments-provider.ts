@@ -1,13 +1,13 @@
 import type { CardBrand, Currency } from '@bizdash/shared';
 
 /** Card details exactly as the customer typed them (already checked); they go to the provider and nowhere else. */
-export interface CardInput {
+interface CardInput {
   number: string;
   expiry: string;
   cvv: string;
 }
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   /** Our payment id: asking twice with the same reference gives the first answer, never a second hold. */
   merchantReference: string;
   amount: number;
@@ -21,7 +21,7 @@ export type AuthorizationResult =
   | { outcome: 'OTP_REQUIRED'; providerReference: string }
   | { outcome: 'DECLINED'; providerReference: string | null; reason: string };
 
-export type OtpResult =
+type OtpResult =
   | { outcome: 'AUTHORIZED' }
   | { outcome: 'WRONG_OTP'; attemptsLeft: number }
   | { outcome: 'DECLINED'; reason: string };

@@ -2,15 +2,12 @@ import type { CheckoutPayment } from '@bizdash/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPayments } from '../../../src/db/schema/index.ts';
+import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import {
   type CheckoutContext,
   createCheckoutContext,
 } from '../../../src/features/checkout/checkout-context.ts';
-import {
-  abandonedReason,
-  failAbandonedPayments,
-  markOtpVerified,
-} from '../../../src/features/checkout/checkout-settlement.ts';
+import { abandonedReason, verifyOtp } from '../../../src/features/checkout/checkout-transitions.ts';
 import { buildTestApp, dbOf, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
@@ -68,7 +65,7 @@ describe('failAbandonedPayments', () => {
       (await holdOf(ctx.app, payments.verifiedOld.paymentId))?.id ?? '',
       SANDBOX_OTP,
     );
-    await markOtpVerified(context, payments.verifiedOld.paymentId);
+    await verifyOtp(context.db, payments.verifiedOld.paymentId);
     payments.waitingNew = await pay(ctx.app, productId, startBody(CARDS.verveOtp, { customerName: 'Bola' }));
     payments.paidOld = await pay(ctx.app, productId, startBody(CARDS.visaApproved));
     payments.declinedOld = await pay(ctx.app, productId, startBody(CARDS.declined));

@@ -11,7 +11,7 @@ import {
   transactions,
   users,
 } from '../../../src/db/schema/index.ts';
-import { verifyLedger } from '../../../src/features/ledger/ledger.verify.ts';
+import { verifyLedger } from '../../../src/features/money/ledger/ledger.verify.ts';
 import { insertProduct } from '../../../src/features/products/products.repository.ts';
 import {
   bearer,

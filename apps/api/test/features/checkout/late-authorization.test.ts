@@ -1,14 +1,11 @@
 import { StartPaymentSchema } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayment } from '../../../src/features/checkout/checkout.service.ts';
+import { failAbandonedPayments, startPayment } from '../../../src/features/checkout/checkout.service.ts';
 import {
   type CheckoutContext,
   createCheckoutContext,
 } from '../../../src/features/checkout/checkout-context.ts';
-import {
-  abandonedReason,
-  failAbandonedPayments,
-} from '../../../src/features/checkout/checkout-settlement.ts';
+import { abandonedReason } from '../../../src/features/checkout/checkout-transitions.ts';
 import { buildTestApp, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,

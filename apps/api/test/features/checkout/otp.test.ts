@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../src/db/schema/index.ts';
-import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
-import {
-  markOtpVerified,
-  SOLD_OUT_WHILE_PAYING,
-} from '../../../src/features/checkout/checkout-settlement.ts';
+import { SOLD_OUT_WHILE_PAYING, verifyOtp } from '../../../src/features/checkout/checkout-transitions.ts';
 import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
 import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
 import {
@@ -145,7 +141,7 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
   it('finishes a payment left OTP_VERIFIED (the code was accepted, the booking cut off) on the next submit', async () => {
     const { seller, payment } = await waitingForCode();
     await ctx.app.deps.payments.submitOtp((await holdOf(ctx.app, payment.paymentId))?.id ?? '', SANDBOX_OTP);
-    await markOtpVerified(createCheckoutContext(ctx.app.deps, ctx.app.log), payment.paymentId);
+    await verifyOtp(dbOf(ctx.app), payment.paymentId);
     expect((await getPayment(ctx.app, payment.paymentId)).json()).toMatchObject({
       status: 'OTP_VERIFIED',
       nextAction: null,

@@ -60,12 +60,12 @@ describe('outbox events of checkout payments', () => {
         card: { brand: 'MASTERCARD', last4: '4444' },
       },
     });
-    const [stored] = await sqlRows<{ id: string; status: string; attempts: number }>(
-      ctx.app,
-      sql`select id, status, attempts from outbox_events where user_id = ${seller.userId}`,
-    );
     const eventId = (events[0]?.payload as { id?: string } | undefined)?.id;
-    expect(stored).toEqual({ id: eventId, status: 'pending', attempts: 0 });
+    const deliveries = await sqlRows<{ handler: string; status: string; attempts: number }>(
+      ctx.app,
+      sql`select handler, status, attempts from event_deliveries where event_id = ${eventId}`,
+    );
+    expect(deliveries).toEqual([{ handler: 'receipt-email', status: 'pending', attempts: 0 }]);
   });
 
   it('writes exactly one payment.failed event, with the reason, for a declined payment', async () => {

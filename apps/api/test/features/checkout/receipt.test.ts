@@ -4,7 +4,11 @@ import { CARDS, pay, SANDBOX_OTP, sellerWithProduct, startBody, submitOtp } from
 
 describe("the customer's receipt email", () => {
   let ctx: TestContext;
-  const mailbox = (address: string) => ctx.app.deps.email.mailbox(address);
+  /** What the address received once the event pipeline has handled everything due. */
+  const mailbox = async (address: string) => {
+    await ctx.app.deps.jobs.runDueEvents();
+    return ctx.app.deps.email.mailbox(address);
+  };
 
   beforeAll(async () => {
     ctx = await buildTestApp();

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes } from '../../../src/db/schema/index.ts';
-import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import {
+  bearer,
+  buildTestApp,
+  type Merchant,
+  sandboxKey,
+  signUpMerchant,
+  type TestContext,
+} from '../../helper.ts';
 
 describe('GET and POST /api/users/otp', () => {
   let ctx: TestContext;
@@ -23,7 +30,10 @@ describe('GET and POST /api/users/otp', () => {
       payload: { email: merchant.email, otp },
     });
   async function codeFromMailbox(email: string): Promise<string> {
-    const response = await ctx.app.inject({ url: `/api/sandbox/mailbox?email=${encodeURIComponent(email)}` });
+    const response = await ctx.app.inject({
+      url: `/api/sandbox/mailbox?email=${encodeURIComponent(email)}`,
+      headers: sandboxKey(ctx.app),
+    });
     const code = /\b(\d{6})\b/.exec(response.json().messages[0].subject)?.[1];
     if (!code) throw new Error('no code in the sandbox mailbox');
     return code;
@@ -98,6 +108,7 @@ describe('GET and POST /api/users/otp', () => {
     expect(response.statusCode).toBe(404);
     const mailbox = await ctx.app.inject({
       url: `/api/sandbox/mailbox?email=${encodeURIComponent(merchantB.email)}`,
+      headers: sandboxKey(ctx.app),
     });
     expect(mailbox.json().messages).toEqual([]);
   });

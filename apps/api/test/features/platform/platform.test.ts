@@ -8,10 +8,10 @@ describe('GET /api/health', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers 200 when the database answers', async () => {
+  it('answers 200 when the database answers, and says the sandbox providers put it in test mode', async () => {
     const response = await ctx.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', testMode: true });
   });
 
   it('sends strict security headers and a request id', async () => {
@@ -83,13 +83,16 @@ describe('GET /api/docs', () => {
         '/api/auth/signup',
         '/api/auth/signin',
         '/api/auth/logout',
-        '/api/users/{id}',
+        '/api/users/{userId}',
         '/api/users/otp',
       ]),
     );
     expect(
       spec.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema.required,
     ).toContain('businessName');
+    expect(spec.info.description).toContain(
+      'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.',
+    );
   });
 });
 

@@ -68,7 +68,9 @@ describe('the embedded database in DATA_DIR', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two cold starts of an on-disk database (initdb, then every migration): 6 s alone, over 20 s beside the
+    // other test files on two cores.
+  }, 120_000);
 });
 
 describe('configuration', () => {

@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner';
 import { useUser } from '@/features/users/api/get-user';
 import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
 import { SidebarContent } from './sidebar-content';
@@ -9,7 +10,7 @@ function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? '';
 }
 
-/** The signed-in shell: sidebar (desktop), top bar with the mobile menu, verification banner, page. */
+/** The signed-in shell: sidebar (desktop), test-mode banner, top bar with the mobile menu, verification banner, page. */
 export function AppLayout() {
   const { data: user } = useUser();
   const location = useLocation();
@@ -32,6 +33,7 @@ export function AppLayout() {
         <SidebarContent />
       </aside>
       <div className="lg:pl-64">
+        <TestModeBanner />
         <TopBar />
         {user ? <EmailVerificationBanner user={user} /> : null}
         <main

@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
-import { buildToken, buildUser } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { buildUser } from '@/testing/factories';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
 import { renderApp } from '@/testing/render';
+import { signIn } from '@/testing/session';
 import { isNavEntryActive } from './nav-entries';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
-
-function renderShell(path: string, user = buildUser({ recordId: USER_ID })) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
-  const fetchMock = mockFetch((request) =>
-    request.url.startsWith('/api/users/otp')
-      ? jsonResponse(
-          request.method === 'GET'
-            ? { message: 'Verification code sent' }
-            : { message: 'Email verified', emailVerified: true },
-        )
-      : jsonResponse(user),
-  );
-  return { ...renderApp(path), ...fetchMock };
+function renderShell(path: string) {
+  signIn();
+  return renderApp(path);
 }
 
 async function mainNav() {
@@ -73,7 +63,8 @@ describe('top bar', () => {
   });
 
   it('shows the profile picture when the user has one', async () => {
-    renderShell('/dashboard/recents', buildUser({ recordId: USER_ID, profilePictureUrl: '/files/me.png' }));
+    db.user = buildUser({ profilePictureUrl: '/files/me.png' });
+    renderShell('/dashboard/recents');
     await screen.findByTestId('user-status');
     expect(screen.getByTestId('avatar').querySelector('img')).toHaveAttribute('src', '/files/me.png');
   });
@@ -94,23 +85,13 @@ describe('top bar', () => {
 describe('email verification banner', () => {
   it('sends a code, verifies it and disappears', async () => {
     const user = userEvent.setup();
-    let verified = false;
-    setCredentials({ token: buildToken(), userId: USER_ID });
-    const { requests } = mockFetch((request) => {
-      if (request.url.startsWith('/api/users/otp') && request.method === 'GET') {
-        return jsonResponse({ message: 'Verification code sent' });
-      }
-      if (request.url === '/api/users/otp') {
-        verified = true;
-        return jsonResponse({ message: 'Email verified', emailVerified: true });
-      }
-      return jsonResponse(buildUser({ recordId: USER_ID, emailVerified: verified }));
-    });
-    renderApp('/dashboard/recents');
+    db.user = buildUser({ emailVerified: false });
+    const requests = recordRequests();
+    renderShell('/dashboard/recents');
 
     expect(await screen.findByText('Verify your email address')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
-    expect(await screen.findByText('Verification code sent')).toBeInTheDocument();
+    expect(await screen.findByText('We sent a 6-digit code to your email address.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
 

@@ -17,7 +17,7 @@ interface ErrorStateProps {
 }
 
 /** A failed load in place of its content: what went wrong and a way to try again. */
-export function ErrorState({
+function ErrorState({
   message,
   onRetry,
   error,

@@ -18,7 +18,7 @@ export interface ProductFormValues {
   quantityAvailable: string;
 }
 
-export const PRICE_FORMAT_MESSAGE = 'Enter a price like 2500 or 2500.50';
+const PRICE_FORMAT_MESSAGE = 'Enter a price like 2500 or 2500.50';
 
 /** Where each field of the API's input is typed in the form. */
 const FORM_FIELD_OF = {

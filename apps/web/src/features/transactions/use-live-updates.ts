@@ -1,27 +1,124 @@
-import { CACHE_TIMINGS_MS } from '@bizdash/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  CACHE_TIMINGS_MS,
+  LIVE_NOTICE_EVENT,
+  LIVE_READY_EVENT,
+  type LiveNoticeKind,
+  LiveNoticeSchema,
+  type SseEvent,
+} from '@bizdash/shared';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { readEventStream } from '@/lib/event-stream';
 
-/** Balances and transaction lists: what a new payment changes. */
-const LIVE_QUERY_KEYS = [['wallets'], ['transactions', 'search']] as const;
+/** What each notice makes stale. ['products'] is the products feature's key root (features do not import each other). */
+const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
+  wallet: [['wallets']],
+  transaction: [['transactions'], ['wallets']],
+  product: [['products']],
+};
+const EVERY_KEY: QueryKey[] = [['wallets'], ['transactions'], ['products']];
+/** What polling refreshes while the stream is down: balances and transaction lists. */
+const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search']];
+
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+function noticeKind(event: SseEvent): LiveNoticeKind | null {
+  if (event.event !== LIVE_NOTICE_EVENT) return null;
+  try {
+    const notice = LiveNoticeSchema.safeParse(JSON.parse(event.data));
+    return notice.success ? notice.data.kind : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * While a money screen is open and the tab visible, its balances and lists refetch every few seconds (and at
- * once when the tab comes back), so a customer's payment appears without a reload. Only queries on screen
- * refetch; a hidden tab costs nothing.
+ * While a money screen is open and the tab visible, the API pushes a notice whenever the merchant's wallets,
+ * transactions or products change, and the matching queries refetch. A lost stream reconnects with backoff
+ * (and refetches everything once back, since notices in between were missed); while it cannot be opened,
+ * balances and lists are polled every `pollIntervalMs`. A hidden tab holds no stream and makes no requests.
  */
-export function useLiveUpdates(intervalMs: number = CACHE_TIMINGS_MS.liveRefresh) {
+export function useLiveUpdates(pollIntervalMs: number = CACHE_TIMINGS_MS.liveRefresh) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState !== 'visible') return;
-      for (const queryKey of LIVE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    let closed = false;
+    let connection: AbortController | null = null;
+    let retryTimer: number | undefined;
+    let pollTimer: number | undefined;
+    let failures = 0;
+    // The screen fetched on mount; only a later (re)connection has anything to catch up on.
+    let catchUpOnReady = false;
+
+    const invalidate = (keys: QueryKey[]) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    const timer = window.setInterval(refresh, intervalMs);
-    document.addEventListener('visibilitychange', refresh);
+    const startPolling = () => {
+      pollTimer ??= window.setInterval(() => invalidate(POLLED_KEYS), pollIntervalMs);
+    };
+    const stopPolling = () => {
+      window.clearInterval(pollTimer);
+      pollTimer = undefined;
+    };
+
+    const onEvent = (event: SseEvent) => {
+      if (event.event === LIVE_READY_EVENT) {
+        failures = 0;
+        stopPolling();
+        if (catchUpOnReady) invalidate(EVERY_KEY);
+        return;
+      }
+      const kind = noticeKind(event);
+      if (kind) invalidate(KEYS_BY_KIND[kind]);
+    };
+
+    const scheduleReconnect = () => {
+      // Jitter spreads the dashboards of a restarted server over the delay instead of all at once.
+      const delay =
+        Math.min(RECONNECT_FIRST_MS * 2 ** failures, RECONNECT_MAX_MS) * (0.5 + Math.random() / 2);
+      failures += 1;
+      retryTimer = window.setTimeout(connect, delay);
+    };
+
+    async function connect() {
+      if (closed || connection || document.visibilityState !== 'visible') return;
+      const abort = new AbortController();
+      connection = abort;
+      try {
+        await readEventStream('/events/stream', { signal: abort.signal, onEvent });
+      } catch (error) {
+        // A 401/403 has signed the user out already; nothing to reconnect for.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) closed = true;
+      } finally {
+        if (connection === abort) connection = null;
+      }
+      if (closed || abort.signal.aborted) return;
+      catchUpOnReady = true;
+      startPolling();
+      scheduleReconnect();
+    }
+
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') {
+        catchUpOnReady = true;
+        void connect();
+        return;
+      }
+      window.clearTimeout(retryTimer);
+      stopPolling();
+      connection?.abort();
+      connection = null;
+    };
+
+    void connect();
+    document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', refresh);
+      closed = true;
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.clearTimeout(retryTimer);
+      stopPolling();
+      connection?.abort();
     };
-  }, [queryClient, intervalMs]);
+  }, [queryClient, pollIntervalMs]);
 }

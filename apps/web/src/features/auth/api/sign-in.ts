@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/config';
 import { startSession } from '@/lib/credentials';
 
-export function signIn(body: SignInRequest) {
+function signIn(body: SignInRequest) {
   return apiRequest('/auth/signin', {
     method: 'POST',
     body,

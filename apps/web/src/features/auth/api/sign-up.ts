@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/config';
 import { startSession } from '@/lib/credentials';
 
-export function signUp(body: SignUpRequest) {
+function signUp(body: SignUpRequest) {
   return apiRequest('/auth/signup', {
     method: 'POST',
     body,

@@ -1,14 +1,17 @@
+import { AuthTokenResponseSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { getCredentials } from '@/lib/credentials';
-import { buildToken } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { buildToken, USER_ID } from '@/testing/factories';
+import { USER_PASSWORD } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { contractJson, gate } from '@/testing/mocks/utils';
 import { renderWithQueryClient } from '@/testing/render';
 import { SignInForm } from './sign-in-form';
-
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
 
 function renderForm(onSuccess = vi.fn()) {
   renderWithQueryClient(
@@ -40,7 +43,7 @@ describe('SignInForm', () => {
   });
 
   it('shows every message when submitted empty and sends nothing', async () => {
-    const { requests } = mockFetch(() => jsonResponse({}));
+    const requests = recordRequests();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -62,25 +65,30 @@ describe('SignInForm', () => {
 
   it('says Please wait... while signing in, then stores the credentials', async () => {
     const token = buildToken();
-    let answer: (response: Response) => void = () => {};
-    const { requests } = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const signingIn = gate();
+    server.use(
+      http.post('/api/auth/signin', async () => {
+        await signingIn.opened;
+        return contractJson(AuthTokenResponseSchema, { token, userId: USER_ID });
+      }),
+    );
+    const requests = recordRequests();
     const { user, onSuccess } = renderForm();
     await user.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
-    await user.type(screen.getByLabelText('Password'), 'Secret123!');
+    await user.type(screen.getByLabelText('Password'), USER_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const pending = await screen.findByRole('button', { name: 'Please wait...' });
     expect(pending).toBeDisabled();
     expect(requests[0]?.url).toBe('/api/auth/signin');
-    expect(requests[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret123!' });
+    expect(requests[0]?.body).toEqual({ email: 'ada@example.com', password: USER_PASSWORD });
 
-    answer(jsonResponse({ token, userId: USER_ID }));
+    signingIn.open();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(getCredentials()).toEqual({ token, userId: USER_ID });
   });
 
   it("shows the server's error as a toast and stays on the form", async () => {
-    mockFetch(() => jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401));
     const { user, onSuccess } = renderForm();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');

@@ -2,9 +2,9 @@ import { type CheckoutProduct, CheckoutProductSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const CHECKOUT_PRODUCT_ERROR = 'Unable to load this payment link';
+const CHECKOUT_PRODUCT_ERROR = 'Unable to load this payment link';
 
-export function getCheckoutProduct(productId: string, signal?: AbortSignal): Promise<CheckoutProduct> {
+function getCheckoutProduct(productId: string, signal?: AbortSignal): Promise<CheckoutProduct> {
   return apiRequest(`/checkout/products/${encodeURIComponent(productId)}`, {
     schema: CheckoutProductSchema,
     auth: false,

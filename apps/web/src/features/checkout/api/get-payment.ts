@@ -2,8 +2,8 @@ import { type CheckoutPayment, CheckoutPaymentSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const PAYMENT_FETCH_ERROR = 'Unable to load this payment';
-export const PROCESSING_POLL_MS = 1000;
+const PAYMENT_FETCH_ERROR = 'Unable to load this payment';
+const PROCESSING_POLL_MS = 1000;
 
 type PaymentStep = 'OTP' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED';
 
@@ -13,7 +13,7 @@ export function paymentStep(payment: CheckoutPayment): PaymentStep {
   return payment.status === 'CREATED' && payment.nextAction === 'OTP' ? 'OTP' : 'PROCESSING';
 }
 
-export function getPayment(paymentId: string, signal?: AbortSignal): Promise<CheckoutPayment> {
+function getPayment(paymentId: string, signal?: AbortSignal): Promise<CheckoutPayment> {
   return apiRequest(`/checkout/payments/${encodeURIComponent(paymentId)}`, {
     schema: CheckoutPaymentSchema,
     auth: false,

@@ -8,14 +8,14 @@ import { getPaymentQueryOptions } from './get-payment';
 
 export const START_PAYMENT_ERROR = 'Unable to start the payment. Please try again.';
 
-export interface StartPaymentRequest {
+interface StartPaymentRequest {
   productId: string;
   /** One per attempt: the server replays the first result for the same key instead of charging twice. */
   idempotencyKey: string;
   payment: z.output<typeof StartPaymentSchema>;
 }
 
-export function startPayment({ productId, idempotencyKey, payment }: StartPaymentRequest) {
+function startPayment({ productId, idempotencyKey, payment }: StartPaymentRequest) {
   return apiRequest(`/checkout/products/${encodeURIComponent(productId)}/payments`, {
     method: 'POST',
     body: payment,

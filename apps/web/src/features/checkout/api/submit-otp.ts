@@ -6,7 +6,7 @@ import { getPaymentQueryOptions } from './get-payment';
 
 export const SUBMIT_OTP_ERROR = 'Unable to verify the code. Please try again.';
 
-export function submitOtp(paymentId: string, body: SubmitOtp) {
+function submitOtp(paymentId: string, body: SubmitOtp) {
   return apiRequest(`/checkout/payments/${encodeURIComponent(paymentId)}/otp`, {
     method: 'POST',
     body,

@@ -1,19 +1,22 @@
 import type { CheckoutProduct } from '@bizdash/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { jsonResponse } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { apiError } from '@/testing/mocks/utils';
 import { renderWithQueryClient } from '@/testing/render';
-import {
-  buildCheckoutPayment,
-  buildCheckoutProduct,
-  mockCheckoutApi,
-  PRODUCT_ID,
-} from '../testing/factories';
+import { buildCheckoutProduct, PRODUCT_ID } from '../testing/factories';
 import { CheckoutForm } from './checkout-form';
 
+const START_PAYMENT = '/api/checkout/products/:productId/payments';
+
+/** The form shows the product as the API has it (so the API can take the payment). */
 function renderForm(overrides: Partial<CheckoutProduct> = {}) {
+  db.checkoutProducts = [buildCheckoutProduct(overrides)];
   const onStarted = vi.fn();
   const view = renderWithQueryClient(
     <CheckoutForm product={buildCheckoutProduct(overrides)} onStarted={onStarted} />,
@@ -116,7 +119,7 @@ describe('CheckoutForm', () => {
   });
 
   it('says what each field needs when submitted empty, and sends nothing', async () => {
-    const { requests } = mockCheckoutApi({});
+    const requests = recordRequests();
     const { user } = renderForm();
     await user.click(payButton());
 
@@ -157,20 +160,17 @@ describe('CheckoutForm', () => {
   });
 
   it('starts the payment with an Idempotency-Key and hands the answer on', async () => {
-    const payment = buildCheckoutPayment({
-      status: 'CREATED',
-      nextAction: 'OTP',
-      sandboxOtp: '123456',
-      completedAt: null,
-    });
-    const { requests } = mockCheckoutApi({ start: () => jsonResponse(payment, 201) });
+    const requests = recordRequests();
     const { user, onStarted } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await fillDetails(user);
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('12/40');
     await user.click(payButton());
 
-    await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(payment));
+    await vi.waitFor(() => expect(onStarted).toHaveBeenCalledOnce());
+    expect(db.payments).toHaveLength(1);
+    expect(db.payments[0]).toMatchObject({ quantity: 2, status: 'CREATED', nextAction: 'OTP' });
+    expect(onStarted).toHaveBeenCalledWith(db.payments[0]);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe(`/api/checkout/products/${PRODUCT_ID}/payments`);
     expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,100}$/);
@@ -184,7 +184,8 @@ describe('CheckoutForm', () => {
   });
 
   it('says Please wait... while paying and sends a double click once', async () => {
-    const { requests } = mockCheckoutApi({ start: () => new Promise<Response>(() => {}) });
+    server.use(http.post(START_PAYMENT, () => delay('infinite')));
+    const requests = recordRequests();
     const { user } = renderForm();
     await fillDetails(user);
     await user.dblClick(payButton());
@@ -196,12 +197,14 @@ describe('CheckoutForm', () => {
 
   it('sends the same details again with the same key, and new details with a new key', async () => {
     let calls = 0;
-    const { requests } = mockCheckoutApi({
-      start: () => {
+    server.use(
+      http.post(START_PAYMENT, async () => {
         calls += 1;
-        return calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : new Promise<Response>(() => {});
-      },
-    });
+        if (calls < 3) return HttpResponse.error();
+        await delay('infinite');
+      }),
+    );
+    const requests = recordRequests();
     const { user } = renderForm();
     await fillDetails(user);
     await user.click(payButton());
@@ -221,20 +224,14 @@ describe('CheckoutForm', () => {
   });
 
   it("puts the server's field messages under the fields they are about", async () => {
-    mockCheckoutApi({
-      start: () =>
-        jsonResponse(
-          {
-            error: 'Invalid request',
-            code: 'VALIDATION_ERROR',
-            details: [
-              { path: 'card.number', message: 'This card number is not accepted' },
-              { path: 'customerEmail', message: 'This email address cannot receive mail' },
-            ],
-          },
-          400,
-        ),
-    });
+    server.use(
+      http.post(START_PAYMENT, () =>
+        apiError(400, 'Invalid request', 'VALIDATION_ERROR', [
+          { path: 'card.number', message: 'This card number is not accepted' },
+          { path: 'customerEmail', message: 'This email address cannot receive mail' },
+        ]),
+      ),
+    );
     const { user } = renderForm();
     await fillDetails(user);
     await user.click(payButton());
@@ -247,10 +244,9 @@ describe('CheckoutForm', () => {
   });
 
   it("shows the server's refusal above the pay button", async () => {
-    mockCheckoutApi({
-      start: () => jsonResponse({ error: 'This product is sold out.', code: 'PRODUCT_SOLD_OUT' }, 409),
-    });
     const { user } = renderForm();
+    // The last units sold while this customer was typing.
+    db.checkoutProducts = [buildCheckoutProduct({ availability: 'SOLD_OUT', quantityAvailable: 0 })];
     await fillDetails(user);
     await user.click(payButton());
     const form = screen.getByRole('form', { name: 'Pay by card' });

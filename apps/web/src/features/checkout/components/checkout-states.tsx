@@ -6,7 +6,7 @@ import { CheckoutCard } from './checkout-shell';
 import { MerchantIdentity } from './merchant-identity';
 import { StateHeader } from './state-header';
 
-export const INVALID_LINK_MESSAGE = 'This payment link is not valid.';
+const INVALID_LINK_MESSAGE = 'This payment link is not valid.';
 
 /** A link nobody can pay through; the customer needs a new link from whoever shared it. */
 export function InvalidLink() {

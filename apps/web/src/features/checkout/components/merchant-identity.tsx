@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
 /** Only this site's own files or inline images: the checkout never loads anything from another host. */
-export function isSafeLogoUrl(url: string | null | undefined): url is string {
+function isSafeLogoUrl(url: string | null | undefined): url is string {
   if (!url) return false;
   return /^\/(?![/\\])/.test(url) || /^data:image\//i.test(url);
 }
 
 /** 'Chiamaka Crafts Ltd' -> 'CC': the first letters of the first two words. */
-export function businessInitials(businessName: string): string {
+function businessInitials(businessName: string): string {
   const [first, second] = businessName.trim().split(/\s+/);
   return initials(first, second) || '?';
 }

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
 import { renderWithQueryClient } from '@/testing/render';
-import { buildCheckoutPayment, mockCheckoutApi, PAYMENT_ID } from '../testing/factories';
+import { buildCheckoutPayment, PAYMENT_ID } from '../testing/factories';
 import { OtpStep } from './otp-step';
 
 const waiting = buildCheckoutPayment({
@@ -38,7 +39,7 @@ describe('OtpStep', () => {
   });
 
   it('asks for six digits before sending anything', async () => {
-    const { requests } = mockCheckoutApi({});
+    const requests = recordRequests();
     const user = renderStep();
     await user.type(screen.getByLabelText('One-time code'), '12a');
     await user.click(screen.getByRole('button', { name: 'Verify code' }));
@@ -47,10 +48,8 @@ describe('OtpStep', () => {
   });
 
   it("sends the code and shows the issuer's refusal under the box", async () => {
-    const { requests } = mockCheckoutApi({
-      otp: () =>
-        jsonResponse({ error: 'That code is not correct. 2 attempts left.', code: 'WRONG_OTP' }, 400),
-    });
+    db.payments = [waiting];
+    const requests = recordRequests();
     const user = renderStep();
     await user.type(screen.getByLabelText('One-time code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify code' }));

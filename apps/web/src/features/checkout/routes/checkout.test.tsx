@@ -1,26 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { gate } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
-import {
-  buildCheckoutPayment,
-  buildCheckoutProduct,
-  mockCheckoutApi,
-  PAYMENT_ID,
-  PRODUCT_ID,
-} from '../testing/factories';
+import { buildCheckoutProduct, PRODUCT_ID } from '../testing/factories';
 
 const CHECKOUT = `/pay/${PRODUCT_ID}`;
 
 describe('/pay/:productId', () => {
   it('shows a skeleton while the product loads, then the checkout without any dashboard chrome', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockCheckoutApi({ product: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    db.checkoutProducts = [buildCheckoutProduct()];
+    const loading = gate();
+    server.use(
+      http.get('/api/checkout/products/:productId', async () => {
+        await loading.opened;
+      }),
+    );
     renderApp(CHECKOUT);
 
     expect(await screen.findByText('Loading checkout')).toBeInTheDocument();
-    answer(jsonResponse(buildCheckoutProduct()));
+    loading.open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Ankara fabric bundle' }),
     ).toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('/pay/:productId', () => {
     ['SOLD_OUT', 'This product is sold out'],
     ['ARCHIVED', 'This product is no longer available'],
   ] as const)('says a %s product cannot be bought and shows no form', async (availability, heading) => {
-    mockCheckoutApi({ product: () => buildCheckoutProduct({ availability, quantityAvailable: 0 }) });
+    db.checkoutProducts = [buildCheckoutProduct({ availability, quantityAvailable: 0 })];
     renderApp(CHECKOUT);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByText('Okafor Textiles')).toBeInTheDocument();
@@ -44,12 +46,6 @@ describe('/pay/:productId', () => {
     ['an unknown id', CHECKOUT],
     ['a malformed id', '/pay/not-a-product'],
   ])('says the link is not valid for %s', async (_, path) => {
-    mockCheckoutApi({
-      product: (request) =>
-        request.url.includes(PRODUCT_ID)
-          ? jsonResponse({ error: 'This payment link is not valid.', code: 'NOT_FOUND' }, 404)
-          : jsonResponse({ error: 'Product ID is invalid', code: 'VALIDATION_ERROR' }, 400),
-    });
     renderApp(path);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This payment link is not valid.' }),
@@ -57,19 +53,14 @@ describe('/pay/:productId', () => {
   });
 
   it("shows a stock conflict in the server's words and the product as it now is", async () => {
-    let stock = 5;
-    mockCheckoutApi({
-      product: () => buildCheckoutProduct({ quantityAvailable: stock }),
-      start: () => {
-        stock = 2;
-        return jsonResponse({ error: 'Only 2 left in stock.', code: 'NOT_ENOUGH_STOCK' }, 409);
-      },
-    });
+    db.checkoutProducts = [buildCheckoutProduct({ quantityAvailable: 5 })];
     renderApp(CHECKOUT);
     const user = userEvent.setup();
     const increase = await screen.findByRole('button', { name: 'Increase quantity' });
     await user.click(increase);
     await user.click(increase);
+    // Another customer buys 3 while this one types.
+    db.checkoutProducts = [buildCheckoutProduct({ quantityAvailable: 2 })];
     await user.type(screen.getByLabelText('Full name'), 'Tolu Adeyemi');
     await user.type(screen.getByLabelText('Email address'), 'tolu@example.com');
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
@@ -84,17 +75,7 @@ describe('/pay/:productId', () => {
   });
 
   it('moves to the payment page once the payment is started', async () => {
-    const payment = buildCheckoutPayment({
-      status: 'CREATED',
-      nextAction: 'OTP',
-      sandboxOtp: '123456',
-      completedAt: null,
-    });
-    mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
-      start: () => jsonResponse(payment, 201),
-      payment: () => payment,
-    });
+    db.checkoutProducts = [buildCheckoutProduct()];
     const { router } = renderApp(CHECKOUT);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Full name'), 'Tolu Adeyemi');
@@ -105,7 +86,7 @@ describe('/pay/:productId', () => {
     await user.click(screen.getByRole('button', { name: 'Pay ₦5,000.00' }));
 
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/pay/${PRODUCT_ID}/payments/${PAYMENT_ID}`),
+      expect(router.state.location.pathname).toBe(`/pay/${PRODUCT_ID}/payments/${db.payments[0]?.paymentId}`),
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Enter your one-time code' }),

@@ -1,15 +1,14 @@
+import { CheckoutPaymentSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { contractJson } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
-import {
-  buildCheckoutPayment,
-  buildCheckoutProduct,
-  mockCheckoutApi,
-  PAYMENT_ID,
-  PRODUCT_ID,
-} from '../testing/factories';
+import { buildCheckoutPayment, buildCheckoutProduct, PAYMENT_ID, PRODUCT_ID } from '../testing/factories';
 
 const PAYMENT_PAGE = `/pay/${PRODUCT_ID}/payments/${PAYMENT_ID}`;
 const otpWaiting = buildCheckoutPayment({
@@ -22,14 +21,17 @@ const otpWaiting = buildCheckoutPayment({
 describe('/pay/:productId/payments/:paymentId', () => {
   it('polls a processing payment every second until it is done', async () => {
     let reads = 0;
-    mockCheckoutApi({
-      payment: () => {
+    server.use(
+      http.get('/api/checkout/payments/:paymentId', () => {
         reads += 1;
-        return reads < 2
-          ? buildCheckoutPayment({ status: 'OTP_VERIFIED', completedAt: null })
-          : buildCheckoutPayment();
-      },
-    });
+        return contractJson(
+          CheckoutPaymentSchema,
+          reads < 2
+            ? buildCheckoutPayment({ status: 'OTP_VERIFIED', completedAt: null })
+            : buildCheckoutPayment(),
+        );
+      }),
+    );
     renderApp(PAYMENT_PAGE);
 
     expect(
@@ -42,13 +44,8 @@ describe('/pay/:productId/payments/:paymentId', () => {
   });
 
   it('takes a wrong code, then the right one, and shows the receipt', async () => {
-    const { requests } = mockCheckoutApi({
-      payment: () => otpWaiting,
-      otp: (request) =>
-        (request.body as { otp: string }).otp === '123456'
-          ? buildCheckoutPayment()
-          : jsonResponse({ error: 'That code is not correct. 2 attempts left.', code: 'WRONG_OTP' }, 400),
-    });
+    db.payments = [otpWaiting];
+    const requests = recordRequests();
     renderApp(PAYMENT_PAGE);
     const user = userEvent.setup();
     const code = await screen.findByLabelText('One-time code');
@@ -65,14 +62,8 @@ describe('/pay/:productId/payments/:paymentId', () => {
   });
 
   it('shows the failure when the last wrong code cancels the payment', async () => {
-    mockCheckoutApi({
-      payment: () => otpWaiting,
-      otp: () =>
-        buildCheckoutPayment({
-          status: 'FAILED',
-          failureReason: 'Too many incorrect codes. The payment was cancelled; your card was not charged.',
-        }),
-    });
+    db.payments = [otpWaiting];
+    db.otpAttemptsLeft.set(PAYMENT_ID, 1);
     renderApp(PAYMENT_PAGE);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('One-time code'), '999999');
@@ -82,10 +73,8 @@ describe('/pay/:productId/payments/:paymentId', () => {
   });
 
   it('goes back to the checkout from a failed payment', async () => {
-    mockCheckoutApi({
-      product: () => buildCheckoutProduct(),
-      payment: () => buildCheckoutPayment({ status: 'FAILED', failureReason: 'Declined.' }),
-    });
+    db.checkoutProducts = [buildCheckoutProduct()];
+    db.payments = [buildCheckoutPayment({ status: 'FAILED', failureReason: 'Declined.' })];
     const { router } = renderApp(PAYMENT_PAGE);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/pay/${PRODUCT_ID}`));
@@ -95,9 +84,8 @@ describe('/pay/:productId/payments/:paymentId', () => {
   });
 
   it('shows the merchant logo the payment names, without asking for the product again', async () => {
-    const { requests } = mockCheckoutApi({
-      payment: () => buildCheckoutPayment({ checkoutLogUrl: '/logo.png' }),
-    });
+    db.payments = [buildCheckoutPayment({ checkoutLogUrl: '/logo.png' })];
+    const requests = recordRequests();
     const { container } = renderApp(PAYMENT_PAGE);
     await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', '/logo.png'));
     expect(requests.map((request) => request.url)).not.toContainEqual(
@@ -106,9 +94,6 @@ describe('/pay/:productId/payments/:paymentId', () => {
   });
 
   it('says when the payment does not exist', async () => {
-    mockCheckoutApi({
-      payment: () => jsonResponse({ error: 'Payment not found', code: 'NOT_FOUND' }, 404),
-    });
     renderApp(PAYMENT_PAGE);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' }),

@@ -5,7 +5,6 @@ import {
   CheckoutProductSchema,
   DEFAULT_FEE_SCHEDULE,
 } from '@bizdash/shared';
-import { jsonResponse, mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
 
 export const PRODUCT_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 export const PAYMENT_ID = '2b7e9c1a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
@@ -56,23 +55,5 @@ export function buildCheckoutPayment(overrides: Partial<CheckoutPayment> = {}): 
     createdAt: '2026-03-05T10:15:00.000Z',
     completedAt: '2026-03-05T10:15:04.000Z',
     ...overrides,
-  });
-}
-
-type Answer = (request: RecordedRequest) => Response | Promise<Response> | object;
-
-/** Answers the checkout endpoints: the product, starting a payment, reading it and its OTP. */
-export function mockCheckoutApi(api: { product?: Answer; start?: Answer; payment?: Answer; otp?: Answer }) {
-  const respond = (answer: Answer | undefined, request: RecordedRequest) => {
-    if (!answer) return jsonResponse({ error: 'Not found', code: 'NOT_FOUND' }, 404);
-    const result = answer(request);
-    return result instanceof Response || result instanceof Promise ? result : jsonResponse(result);
-  };
-  return mockFetch((request) => {
-    const path = new URL(request.url, 'http://localhost').pathname;
-    if (path.endsWith('/payments') && request.method === 'POST') return respond(api.start, request);
-    if (path.endsWith('/otp')) return respond(api.otp, request);
-    if (path.startsWith('/api/checkout/payments/')) return respond(api.payment, request);
-    return respond(api.product, request);
   });
 }

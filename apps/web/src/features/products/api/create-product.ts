@@ -2,9 +2,9 @@ import { type ProductInput, ProductSchema } from '@bizdash/shared';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductMutationHandlers, useProductMutation } from './use-product-mutation';
 
-export const PRODUCT_CREATE_ERROR = 'Unable to create product';
+const PRODUCT_CREATE_ERROR = 'Unable to create product';
 
-export function createProduct(input: ProductInput) {
+function createProduct(input: ProductInput) {
   return apiRequest('/products', {
     method: 'POST',
     body: input,

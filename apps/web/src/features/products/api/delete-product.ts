@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 import { productsQueryKey } from './get-products';
 
-export const PRODUCT_DELETE_ERROR = 'Unable to delete product';
+const PRODUCT_DELETE_ERROR = 'Unable to delete product';
 
 /** The server decides: a product nobody has paid for goes, one with payments is archived. */
-export function deleteProduct(productId: string) {
+function deleteProduct(productId: string) {
   return apiRequest(`/products/${encodeURIComponent(productId)}`, {
     method: 'DELETE',
     schema: ProductDeletionSchema,

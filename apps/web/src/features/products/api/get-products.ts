@@ -2,7 +2,7 @@ import { type ProductPage, ProductPageSchema, SEARCH_PAGE_SIZE } from '@bizdash/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const PRODUCTS_FETCH_ERROR = 'Unable to fetch products';
+const PRODUCTS_FETCH_ERROR = 'Unable to fetch products';
 
 /** Every products query starts with this, so one invalidation refreshes them all after a change. */
 export const productsQueryKey = ['products'] as const;
@@ -12,7 +12,7 @@ export interface ProductsPageRequest {
   size?: number;
 }
 
-export function getProducts(
+function getProducts(
   { page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
@@ -24,7 +24,7 @@ export function getProducts(
   });
 }
 
-export function getProductsQueryOptions({ page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest) {
+function getProductsQueryOptions({ page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest) {
   return queryOptions({
     queryKey: [...productsQueryKey, 'list', page, size] as const,
     queryFn: ({ signal }) => getProducts({ page, size }, signal),

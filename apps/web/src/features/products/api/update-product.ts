@@ -2,14 +2,14 @@ import { type ProductInput, ProductSchema } from '@bizdash/shared';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductMutationHandlers, useProductMutation } from './use-product-mutation';
 
-export const PRODUCT_UPDATE_ERROR = 'Unable to update product';
+const PRODUCT_UPDATE_ERROR = 'Unable to update product';
 
 export interface ProductUpdate {
   productId: string;
   input: ProductInput;
 }
 
-export function updateProduct({ productId, input }: ProductUpdate) {
+function updateProduct({ productId, input }: ProductUpdate) {
   return apiRequest(`/products/${encodeURIComponent(productId)}`, {
     method: 'PUT',
     body: input,

@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { buildProduct } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
 import { renderWithQueryClient } from '@/testing/render';
+import { signIn } from '@/testing/session';
 import { DeleteProductDialog } from './delete-product-dialog';
 
 function renderDialog(product: Product) {
+  signIn();
   const onClose = vi.fn();
   renderWithQueryClient(
     <>
@@ -26,7 +29,8 @@ function renderDialog(product: Product) {
 describe('DeleteProductDialog', () => {
   it('says a product without payments is deleted permanently and offers Delete product', async () => {
     const product = buildProduct({ hasPayments: false });
-    const { requests } = mockFetch(() => jsonResponse({ recordId: product.recordId, outcome: 'DELETED' }));
+    db.products = [product];
+    const requests = recordRequests();
     const { dialog, user, onClose } = renderDialog(product);
     expect(within(dialog).getByTestId('delete-product-outcome')).toHaveTextContent(/deleted permanently/);
     expect(within(dialog).queryByRole('button', { name: 'Archive product' })).not.toBeInTheDocument();
@@ -37,11 +41,12 @@ describe('DeleteProductDialog', () => {
     expect(requests[0]?.method).toBe('DELETE');
     expect(requests[0]?.url).toBe(`/api/products/${product.recordId}`);
     expect(onClose).toHaveBeenCalled();
+    expect(db.products).toEqual([]);
   });
 
   it('says a product with payments is archived, keeping its history, and offers Archive product', async () => {
     const product = buildProduct({ hasPayments: true });
-    mockFetch(() => jsonResponse({ recordId: product.recordId, outcome: 'ARCHIVED' }));
+    db.products = [product];
     const { dialog, user } = renderDialog(product);
     const outcome = within(dialog).getByTestId('delete-product-outcome');
     expect(outcome).toHaveTextContent(/has payments, so it will be archived/);
@@ -51,10 +56,11 @@ describe('DeleteProductDialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Archive product' }));
     expect(await screen.findByText('Product archived successfully')).toBeInTheDocument();
+    expect(db.products[0]?.status).toBe('ARCHIVED');
   });
 
   it('changes nothing on Cancel', async () => {
-    const { requests } = mockFetch(() => jsonResponse({}));
+    const requests = recordRequests();
     const { dialog, user, onClose } = renderDialog(buildProduct());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledOnce();
@@ -62,7 +68,7 @@ describe('DeleteProductDialog', () => {
   });
 
   it("shows the server's error and stays open when the delete fails", async () => {
-    mockFetch(() => jsonResponse({ error: 'Product not found', code: 'NOT_FOUND' }, 404));
+    // Deleted meanwhile, e.g. in another tab: the API no longer has it.
     const { dialog, user, onClose } = renderDialog(buildProduct());
     await user.click(within(dialog).getByRole('button', { name: 'Delete product' }));
     expect(await screen.findByText('Product not found')).toBeInTheDocument();

@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { buildProduct } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { apiError, gate } from '@/testing/mocks/utils';
 import { renderWithQueryClient } from '@/testing/render';
+import { signIn } from '@/testing/session';
 import { ProductFormModal } from './product-form-modal';
 
 function renderForm(product: Parameters<typeof ProductFormModal>[0]['product'] = null) {
+  signIn();
   const onOpenChange = vi.fn();
   const onCreated = vi.fn();
   renderWithQueryClient(
@@ -27,7 +33,7 @@ async function fillValidProduct(user: ReturnType<typeof userEvent.setup>, price 
 
 describe('ProductFormModal', () => {
   it('shows a message under each required field when submitted empty, and sends nothing', async () => {
-    const { requests } = mockFetch(() => jsonResponse({}));
+    const requests = recordRequests();
     const { user, dialog } = renderForm();
     expect(within(dialog).getByRole('heading', { name: 'Add product' })).toBeInTheDocument();
 
@@ -53,7 +59,6 @@ describe('ProductFormModal', () => {
   });
 
   it("keeps the API's limits: a price below the currency's minimum and a fractional quantity", async () => {
-    mockFetch(() => jsonResponse({}));
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Product name'), 'Ankara fabric bundle');
     await user.type(screen.getByLabelText('Price'), '50');
@@ -83,8 +88,13 @@ describe('ProductFormModal', () => {
   });
 
   it('sends the typed price in minor units, says Please wait... meanwhile, then confirms', async () => {
-    let answer: (response: Response) => void = () => {};
-    const { requests } = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const saving = gate();
+    server.use(
+      http.post('/api/products', async () => {
+        await saving.opened;
+      }),
+    );
+    const requests = recordRequests();
     const { user, onOpenChange, onCreated } = renderForm();
     await fillValidProduct(user);
     await user.type(screen.getByLabelText('Description'), '  Six yards of cotton  ');
@@ -103,24 +113,22 @@ describe('ProductFormModal', () => {
       quantityAvailable: 25,
     });
 
-    answer(jsonResponse(buildProduct({ amount: 250_050, currency: 'USD' }), 201));
+    saving.open();
     expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(db.products).toMatchObject([
+      { productName: 'Ankara fabric bundle', amount: 250_050, currency: 'USD' },
+    ]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(onCreated).toHaveBeenCalledOnce();
   });
 
   it("puts the server's validation messages under the fields they are about", async () => {
-    mockFetch(() =>
-      jsonResponse(
-        {
-          error: 'Invalid request',
-          code: 'VALIDATION_FAILED',
-          details: [
-            { path: 'amount', message: 'Price must be at most ₦100,000,000.00' },
-            { path: 'productName', message: 'A product with this name exists' },
-          ],
-        },
-        400,
+    server.use(
+      http.post('/api/products', () =>
+        apiError(400, 'Invalid request', 'VALIDATION_FAILED', [
+          { path: 'amount', message: 'Price must be at most ₦100,000,000.00' },
+          { path: 'productName', message: 'A product with this name exists' },
+        ]),
       ),
     );
     const { user, onOpenChange } = renderForm();
@@ -136,7 +144,8 @@ describe('ProductFormModal', () => {
 
   it("edits a product: its values filled in, 'Save changes' sends them to its address", async () => {
     const product = buildProduct({ amount: 2_500_050, currency: 'NGN', quantityAvailable: 25 });
-    const { requests } = mockFetch(() => jsonResponse({ ...product, quantityAvailable: 30 }));
+    db.products = [product];
+    const requests = recordRequests();
     const { user, dialog, onCreated } = renderForm(product);
     expect(within(dialog).getByRole('heading', { name: 'Edit product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Product name')).toHaveValue('Ankara fabric bundle');
@@ -153,5 +162,6 @@ describe('ProductFormModal', () => {
     expect(requests[0]?.url).toBe(`/api/products/${product.recordId}`);
     expect(requests[0]?.body).toMatchObject({ amount: 2_500_050, quantityAvailable: 30 });
     expect(onCreated).not.toHaveBeenCalled();
+    expect(db.products[0]?.quantityAvailable).toBe(30);
   });
 });

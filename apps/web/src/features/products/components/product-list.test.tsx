@@ -1,16 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
-import { buildProduct, buildProductPage, buildToken } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { buildProduct, USER_ID } from '@/testing/factories';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
 import { renderWithQueryClient } from '@/testing/render';
+import { signIn } from '@/testing/session';
 import { ProductList } from './product-list';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
-
 function renderList(page = 1) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
+  signIn();
   const props = { onPageChange: vi.fn(), onAdd: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
   renderWithQueryClient(<ProductList page={page} {...props} />);
   return { ...props, user: userEvent.setup() };
@@ -18,7 +19,7 @@ function renderList(page = 1) {
 
 describe('ProductList', () => {
   it('invites the first product when there are none', async () => {
-    const { requests } = mockFetch(() => jsonResponse(buildProductPage([])));
+    const requests = recordRequests();
     const { user, onAdd } = renderList();
     expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/products?page=1&size=10');
@@ -29,11 +30,7 @@ describe('ProductList', () => {
   });
 
   it("shows the server's error and loads again on Retry", async () => {
-    let calls = 0;
-    mockFetch(() => {
-      calls += 1;
-      return calls === 1 ? new Response(null, { status: 500 }) : jsonResponse(buildProductPage([]));
-    });
+    server.use(http.get('/api/products', () => new HttpResponse(null, { status: 500 }), { once: true }));
     const { user } = renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to fetch products');
 
@@ -42,8 +39,7 @@ describe('ProductList', () => {
   });
 
   it('pages only when the products fill more than one page', async () => {
-    const items = Array.from({ length: 10 }, () => buildProduct());
-    mockFetch(() => jsonResponse(buildProductPage(items, { page: 2, totalElements: 25 })));
+    db.products = Array.from({ length: 25 }, () => buildProduct());
     const { user, onPageChange } = renderList(2);
     const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
     expect(within(pagination).getByText('Page 2 of 3')).toBeInTheDocument();
@@ -54,7 +50,7 @@ describe('ProductList', () => {
   });
 
   it('shows one page of products without paging', async () => {
-    mockFetch(() => jsonResponse(buildProductPage([buildProduct()])));
+    db.products = [buildProduct()];
     renderList();
     expect(await screen.findByTestId('product-row')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();

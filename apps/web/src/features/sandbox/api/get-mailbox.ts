@@ -2,9 +2,10 @@ import { type SandboxMailboxResponse, SandboxMailboxResponseSchema } from '@bizd
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export function getMailbox(email: string, signal?: AbortSignal): Promise<SandboxMailboxResponse> {
+function getMailbox(email: string, key: string, signal?: AbortSignal): Promise<SandboxMailboxResponse> {
   return apiRequest('/sandbox/mailbox', {
     query: { email },
+    headers: { 'x-sandbox-key': key },
     schema: SandboxMailboxResponseSchema,
     auth: false,
     defaultError: 'Unable to fetch the sandbox mailbox',
@@ -12,10 +13,10 @@ export function getMailbox(email: string, signal?: AbortSignal): Promise<Sandbox
   });
 }
 
-export function getMailboxQueryOptions(email: string) {
+function getMailboxQueryOptions(email: string, key: string) {
   return queryOptions({
-    queryKey: ['sandbox', 'mailbox', email],
-    queryFn: ({ signal }) => getMailbox(email, signal),
+    queryKey: ['sandbox', 'mailbox', email, key],
+    queryFn: ({ signal }) => getMailbox(email, key, signal),
     enabled: email !== '',
     staleTime: 0,
     refetchInterval: false,
@@ -24,6 +25,6 @@ export function getMailboxQueryOptions(email: string) {
   });
 }
 
-export function useMailbox(email: string) {
-  return useQuery(getMailboxQueryOptions(email));
+export function useMailbox(email: string, key: string) {
+  return useQuery(getMailboxQueryOptions(email, key));
 }

@@ -1,8 +1,9 @@
 import { OtpRequestQuerySchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Inbox, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,6 +12,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useMailbox } from '../api/get-mailbox';
 import { MailboxMessage } from '../components/mailbox-message';
+import { forgetMailboxKey, mailboxKeyFrom } from '../mailbox-key';
+
+const KEY_NEEDED =
+  "The mailbox holds sign-in codes and customers' receipts, so it opens only with the operator key. Open the mailbox link the server printed when it started: it carries the key.";
 
 const NOT_AVAILABLE =
   'The sandbox mailbox is not available on this server: it exists only while the sandbox email provider is active.';
@@ -18,6 +23,23 @@ const NOT_AVAILABLE =
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const email = searchParams.get('email') ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [key, setKey] = useState(() => mailboxKeyFrom(location.hash));
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  // A link followed while the page is open changes only the fragment. Either way the key is kept and the
+  // address bar (and what gets copied from it) no longer shows it.
+  useEffect(() => {
+    if (!location.hash) return;
+    const fromLink = mailboxKeyFrom(location.hash);
+    if (fromLink) {
+      setKey(fromLink);
+      setRefusal(null);
+    }
+    void navigate({ search: location.search }, { replace: true });
+  }, [location.hash, location.search, navigate]);
+
   const form = useForm({
     resolver: zodResolver(OtpRequestQuerySchema),
     defaultValues: { email },
@@ -30,7 +52,13 @@ export function Component() {
       title="Sandbox mailbox"
       description="Emails the sandbox email provider has sent, newest first. Use it to read verification codes on a machine without a real mail server."
     >
+      {key ? null : (
+        <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {refusal ?? KEY_NEEDED}
+        </p>
+      )}
       <form
+        hidden={!key}
         noValidate
         aria-label="Open mailbox"
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
@@ -49,13 +77,33 @@ export function Component() {
           Show emails
         </Button>
       </form>
-      {email ? <MailboxResults email={email} /> : null}
+      {email && key ? (
+        <MailboxResults
+          email={email}
+          mailboxKey={key}
+          onKeyRefused={(message) => {
+            forgetMailboxKey();
+            setRefusal(message);
+            setKey(null);
+          }}
+        />
+      ) : null}
     </AuthLayout>
   );
 }
 
-function MailboxResults({ email }: { email: string }) {
-  const mailbox = useMailbox(email);
+interface MailboxResultsProps {
+  email: string;
+  mailboxKey: string;
+  onKeyRefused: (message: string) => void;
+}
+
+function MailboxResults({ email, mailboxKey, onKeyRefused }: MailboxResultsProps) {
+  const mailbox = useMailbox(email, mailboxKey);
+  const refused = mailbox.error instanceof ApiError && mailbox.error.status === 401 ? mailbox.error : null;
+  useEffect(() => {
+    if (refused) onKeyRefused(refused.message);
+  }, [refused, onKeyRefused]);
 
   if (mailbox.isPending) {
     return (

@@ -4,14 +4,14 @@ import toast from 'react-hot-toast';
 import { apiDownload } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 
-export const EXPORT_ERROR = 'Unable to export transactions';
+const EXPORT_ERROR = 'Unable to export transactions';
 
 function fallbackFilename(): string {
   return `bizdash-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
 /** Every transaction matching the filter (not just one page) as a CSV file the browser saves. */
-export async function exportTransactions(filter: TransactionSearchFilter): Promise<string> {
+async function exportTransactions(filter: TransactionSearchFilter): Promise<string> {
   const { blob, filename } = await apiDownload('/transaction/export', {
     method: 'POST',
     body: filter,

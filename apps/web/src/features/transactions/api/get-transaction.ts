@@ -2,9 +2,9 @@ import { CACHE_TIMINGS_MS, type Transaction, TransactionSchema } from '@bizdash/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const TRANSACTION_FETCH_ERROR = 'Unable to fetch transaction';
+const TRANSACTION_FETCH_ERROR = 'Unable to fetch transaction';
 
-export function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
+function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
   return apiRequest(`/transaction/${encodeURIComponent(id)}`, {
     schema: TransactionSchema,
     defaultError: TRANSACTION_FETCH_ERROR,
@@ -13,7 +13,7 @@ export function getTransaction(id: string, signal?: AbortSignal): Promise<Transa
 }
 
 /** The detail view is kept fresh: stale and refetched every 60 s (SPEC section 9). */
-export function getTransactionQueryOptions(id: string) {
+function getTransactionQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['transactions', 'detail', id] as const,
     queryFn: ({ signal }) => getTransaction(id, signal),

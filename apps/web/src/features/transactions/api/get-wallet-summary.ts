@@ -1,11 +1,12 @@
 import { WalletSummarySchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { moneyFreshness } from './money-freshness';
 
-export const SUMMARY_FETCH_ERROR = 'Unable to fetch money in and out';
+const SUMMARY_FETCH_ERROR = 'Unable to fetch money in and out';
 
 /** Money in and out per wallet per UTC day, successful transactions only. */
-export function getWalletSummary(range: { from: string; to: string }, signal?: AbortSignal) {
+function getWalletSummary(range: { from: string; to: string }, signal?: AbortSignal) {
   return apiRequest('/wallets/summary', {
     query: range,
     schema: WalletSummarySchema,
@@ -14,11 +15,12 @@ export function getWalletSummary(range: { from: string; to: string }, signal?: A
   });
 }
 
-export const getWalletSummaryQueryOptions = (range: { from: string; to: string }) =>
+const getWalletSummaryQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: ['wallets', 'summary', range.from, range.to] as const,
     queryFn: ({ signal }) => getWalletSummary(range, signal),
     meta: { errorToast: false },
+    ...moneyFreshness,
   });
 
 export function useWalletSummary(range: { from: string; to: string }) {

@@ -1,10 +1,11 @@
 import { type Wallet, WalletSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { moneyFreshness } from './money-freshness';
 
-export const WALLET_FETCH_ERROR = 'Unable to fetch account';
+const WALLET_FETCH_ERROR = 'Unable to fetch account';
 
-export function getWallet(walletId: string, signal?: AbortSignal): Promise<Wallet> {
+function getWallet(walletId: string, signal?: AbortSignal): Promise<Wallet> {
   return apiRequest(`/wallets/${encodeURIComponent(walletId)}`, {
     schema: WalletSchema,
     defaultError: WALLET_FETCH_ERROR,
@@ -12,11 +13,12 @@ export function getWallet(walletId: string, signal?: AbortSignal): Promise<Walle
   });
 }
 
-export const getWalletQueryOptions = (walletId: string) =>
+const getWalletQueryOptions = (walletId: string) =>
   queryOptions({
     queryKey: ['wallets', walletId] as const,
     queryFn: ({ signal }) => getWallet(walletId, signal),
     meta: { errorToast: false },
+    ...moneyFreshness,
   });
 
 /** One of the merchant's wallets; the API answers 404 for anyone else's. */

@@ -1,10 +1,11 @@
 import { CURRENCIES, type Wallet, WalletListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { moneyFreshness } from './money-freshness';
 
-export const WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
+const WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
 
-export async function getWallets(signal?: AbortSignal): Promise<Wallet[]> {
+async function getWallets(signal?: AbortSignal): Promise<Wallet[]> {
   const { wallets } = await apiRequest('/wallets', {
     schema: WalletListSchema,
     defaultError: WALLETS_FETCH_ERROR,
@@ -18,6 +19,7 @@ export const getWalletsQueryOptions = () =>
     queryKey: ['wallets'] as const,
     queryFn: ({ signal }) => getWallets(signal),
     meta: { errorToast: false },
+    ...moneyFreshness,
   });
 
 /** The merchant's wallets (its accounts), NGN first. */

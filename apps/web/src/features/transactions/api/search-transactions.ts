@@ -7,8 +7,9 @@ import {
 import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useUserId } from '@/lib/credentials';
+import { moneyFreshness } from './money-freshness';
 
-export const SEARCH_ERROR = 'Unable to search transactions';
+const SEARCH_ERROR = 'Unable to search transactions';
 
 export interface TransactionSearch {
   filter: TransactionSearchFilter;
@@ -16,7 +17,7 @@ export interface TransactionSearch {
   size?: number;
 }
 
-export function searchTransactions(
+function searchTransactions(
   { filter, page = 1, size = SEARCH_PAGE_SIZE }: TransactionSearch,
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
@@ -30,7 +31,7 @@ export function searchTransactions(
   });
 }
 
-export function searchTransactionsQueryOptions(search: TransactionSearch) {
+function searchTransactionsQueryOptions(search: TransactionSearch) {
   const { filter, page = 1, size = SEARCH_PAGE_SIZE } = search;
   return queryOptions({
     queryKey: ['transactions', 'search', filter, page, size] as const,
@@ -40,6 +41,7 @@ export function searchTransactionsQueryOptions(search: TransactionSearch) {
       previousQuery && hashKey([previousQuery.queryKey[2]]) === hashKey([filter]) ? previous : undefined,
     // Lists show their own error state with a Retry button.
     meta: { errorToast: false },
+    ...moneyFreshness,
   });
 }
 

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
 
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 function CurrencyToggle({
   currencies,

@@ -2,7 +2,7 @@ import { formatCompactMoney, formatMoney, formatUtcDay, niceTicks } from '@bizda
 import { type PointerEvent, useId, useState } from 'react';
 import { useElementWidth } from '@/lib/use-element-width';
 
-export interface DayFlow {
+interface DayFlow {
   date: string;
   moneyIn: number;
   moneyOut: number;

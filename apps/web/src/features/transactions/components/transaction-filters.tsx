@@ -5,7 +5,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import type { ListFilters } from '../use-list-params';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface TransactionFiltersProps {
   filters: ListFilters;

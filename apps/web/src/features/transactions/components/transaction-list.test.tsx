@@ -1,19 +1,22 @@
+import { TransactionSchema } from '@bizdash/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Receipt } from 'lucide-react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
-import { buildToken, buildTransaction, buildTransactionPage } from '@/testing/factories';
-import { jsonResponse } from '@/testing/fetch-mock';
-import { mockMoneyApi } from '@/testing/money-api';
+import { buildTransaction, USER_ID } from '@/testing/factories';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { apiError, contractJson } from '@/testing/mocks/utils';
 import { renderWithQueryClient } from '@/testing/render';
+import { signIn } from '@/testing/session';
 import { TransactionList } from './transaction-list';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
 const EMPTY = { icon: Receipt, title: 'No transactions yet', description: 'Payments will appear here.' };
 
 function renderList(props: Partial<Parameters<typeof TransactionList>[0]> = {}) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
+  signIn();
   return renderWithQueryClient(
     <TransactionList filter={{}} caption="All transactions" empty={EMPTY} {...props} />,
   );
@@ -21,13 +24,11 @@ function renderList(props: Partial<Parameters<typeof TransactionList>[0]> = {}) 
 
 describe('TransactionList', () => {
   it('says there are no transactions yet when the merchant has none', async () => {
-    mockMoneyApi();
     renderList();
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
   });
 
   it('offers to clear the filters when nothing matches them', async () => {
-    mockMoneyApi();
     const onClearFilters = vi.fn();
     renderList({ onClearFilters });
     expect(
@@ -38,13 +39,11 @@ describe('TransactionList', () => {
   });
 
   it("shows the server's error text and retries a failure that may pass", async () => {
-    let calls = 0;
-    mockMoneyApi({
-      search: () => {
-        calls += 1;
-        return calls === 1 ? jsonResponse({ error: 'The service is busy.' }, 503) : buildTransactionPage([]);
-      },
-    });
+    server.use(
+      http.post('/api/transaction/search', () => apiError(503, 'The service is busy.', 'UNAVAILABLE'), {
+        once: true,
+      }),
+    );
     renderList();
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
       'The service is busy.',
@@ -55,10 +54,7 @@ describe('TransactionList', () => {
   });
 
   it('offers no Retry for a request the server refused: it would fail the same way', async () => {
-    mockMoneyApi({
-      search: () => jsonResponse({ error: 'The start date must be on or before the end date.' }, 400),
-    });
-    renderList();
+    renderList({ filter: { from: '2026-03-05T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z' } });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The start date must be on or before the end date.');
     expect(alert).toHaveTextContent('Nothing in your account has changed.');
@@ -66,13 +62,13 @@ describe('TransactionList', () => {
   });
 
   it("falls back to 'Unable to search transactions' when the server says nothing", async () => {
-    mockMoneyApi({ search: () => new Response(null, { status: 500 }) });
+    server.use(http.post('/api/transaction/search', () => new HttpResponse(null, { status: 500 })));
     renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to search transactions');
   });
 
   it('sends the filter with the user id, the page and the page size of 10', async () => {
-    const { requests } = mockMoneyApi();
+    const requests = recordRequests();
     renderList({ filter: { type: 'DEBIT' }, page: 3, onPageChange: vi.fn() });
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/transaction/search?page=3&size=10');
@@ -80,8 +76,7 @@ describe('TransactionList', () => {
   });
 
   it('pages with Previous and Next and says where it is', async () => {
-    const items = Array.from({ length: 10 }, () => buildTransaction());
-    mockMoneyApi({ search: buildTransactionPage(items, { page: 2, totalElements: 3_000 }) });
+    db.transactions = Array.from({ length: 3_000 }, () => buildTransaction());
     const onPageChange = vi.fn();
     const user = userEvent.setup();
     renderList({ page: 2, onPageChange });
@@ -98,7 +93,7 @@ describe('TransactionList', () => {
   });
 
   it('cannot page before the first or past the last page', async () => {
-    mockMoneyApi({ search: buildTransactionPage([buildTransaction()]) });
+    db.transactions = [buildTransaction()];
     renderList({ onPageChange: vi.fn() });
     const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
     expect(within(pagination).getByText('Page 1 of 1')).toBeInTheDocument();
@@ -115,7 +110,9 @@ describe('Transaction Details', () => {
       description: 'Processing fees for March',
       parentTransactionId: '11111111-2222-4333-8444-555555555555',
     };
-    const { requests } = mockMoneyApi({ search: buildTransactionPage([row]), transaction: fresh });
+    db.transactions = [row];
+    server.use(http.get('/api/transaction/:id', () => contractJson(TransactionSchema, fresh)));
+    const requests = recordRequests();
     renderList();
 
     await userEvent.setup().click(await screen.findByTestId('transaction-row'));
@@ -139,8 +136,7 @@ describe('Transaction Details', () => {
   });
 
   it('leaves out Parent Transaction when there is none', async () => {
-    const row = buildTransaction();
-    mockMoneyApi({ search: buildTransactionPage([row]), transaction: row });
+    db.transactions = [buildTransaction()];
     renderList();
 
     await userEvent.setup().click(await screen.findByTestId('transaction-row'));
@@ -150,11 +146,8 @@ describe('Transaction Details', () => {
   });
 
   it("says 'Unable to fetch transaction' when the detail cannot be loaded", async () => {
-    const row = buildTransaction();
-    mockMoneyApi({
-      search: buildTransactionPage([row]),
-      transaction: () => new Response(null, { status: 500 }),
-    });
+    db.transactions = [buildTransaction()];
+    server.use(http.get('/api/transaction/:id', () => new HttpResponse(null, { status: 500 })));
     renderList();
 
     await userEvent.setup().click(await screen.findByTestId('transaction-row'));

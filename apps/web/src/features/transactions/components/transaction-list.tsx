@@ -14,7 +14,7 @@ import { TransactionDetailsModal } from './transaction-details-modal';
 import { TransactionsTable, TransactionsTableSkeleton } from './transactions-table';
 
 /** Below this width the table's columns would not fit: each transaction becomes a card. */
-export const TABLE_MIN_WIDTH = 880;
+const TABLE_MIN_WIDTH = 880;
 
 export interface EmptyCopy {
   icon: LucideIcon;

@@ -1,33 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
-import {
-  buildToken,
-  buildTransaction,
-  buildTransactionPage,
-  buildWallet,
-  WALLET_IDS,
-} from '@/testing/factories';
-import { jsonResponse } from '@/testing/fetch-mock';
-import { mockMoneyApi } from '@/testing/money-api';
+import { buildTransaction, buildWallet, USER_ID, WALLET_IDS } from '@/testing/factories';
+import { db } from '@/testing/mocks/db';
+import { recordRequests } from '@/testing/mocks/requests';
 import { renderApp } from '@/testing/render';
+import { signIn } from '@/testing/session';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
-
-function open(path: string, api: Parameters<typeof mockMoneyApi>[0] = {}) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
-  const mock = mockMoneyApi(api);
-  return { ...mock, ...renderApp(path) };
+function open(path: string) {
+  signIn();
+  const requests = recordRequests();
+  return { requests, ...renderApp(path) };
 }
 
 describe('accounts list', () => {
   it('shows each wallet as an account with balances and status, linking to it', async () => {
-    open('/accounts', {
-      wallets: [
-        buildWallet(),
-        buildWallet({ currency: 'USD', status: 'DEACTIVATED', pendingAmount: 881_061 }),
-      ],
-    });
+    db.wallets = [
+      buildWallet(),
+      buildWallet({ currency: 'USD', status: 'DEACTIVATED', pendingAmount: 881_061 }),
+    ];
+    open('/accounts');
     const dollars = await screen.findByTestId('wallet-card-USD');
     expect(within(dollars).getByRole('heading', { name: 'Dollars account' })).toBeInTheDocument();
     expect(within(dollars).getByTestId('pending-amount')).toHaveTextContent('$8,810.61');
@@ -41,20 +32,20 @@ describe('accounts list', () => {
   });
 
   it('says so when the merchant has no accounts', async () => {
-    open('/accounts', { wallets: [] });
+    db.wallets = [];
+    open('/accounts');
     expect(await screen.findByRole('heading', { name: 'No accounts yet' })).toBeInTheDocument();
   });
 });
 
 describe('account detail', () => {
   it("shows the wallet's balance and its own transactions, newest first", async () => {
-    const rows = [
+    db.wallets = [buildWallet(), buildWallet({ currency: 'USD', availableBalance: 430_603 })];
+    db.transactions = [
       buildTransaction({ walletId: WALLET_IDS.USD, currencyCode: 'USD', transactionAmount: 12_345 }),
+      buildTransaction({ walletId: WALLET_IDS.NGN }),
     ];
-    const { requests } = open(`/accounts/${WALLET_IDS.USD}`, {
-      wallet: buildWallet({ currency: 'USD', availableBalance: 430_603 }),
-      search: buildTransactionPage(rows),
-    });
+    const { requests } = open(`/accounts/${WALLET_IDS.USD}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dollars account' })).toBeInTheDocument();
     expect(screen.getByTestId('available-balance')).toHaveTextContent('$4,306.03');
     expect(await screen.findByTestId('transaction-amount')).toHaveTextContent('$123.45');
@@ -78,7 +69,8 @@ describe('account detail', () => {
   });
 
   it('says the account was not found when the API answers 404', async () => {
-    open(`/accounts/${WALLET_IDS.USD}`, { wallet: () => jsonResponse({ error: 'Wallet not found' }, 404) });
+    db.wallets = [buildWallet()];
+    open(`/accounts/${WALLET_IDS.USD}`);
     expect(await screen.findByRole('heading', { name: 'Account not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to accounts' })).toHaveAttribute('href', '/accounts');
   });

@@ -1,24 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
 import {
-  buildToken,
   buildTransaction,
-  buildTransactionPage,
   buildWallet,
+  buildWalletSummary,
+  quietDays,
+  USER_ID,
   WALLET_IDS,
 } from '@/testing/factories';
-import type { RecordedRequest } from '@/testing/fetch-mock';
-import { mockMoneyApi, quietDays } from '@/testing/money-api';
+import { db } from '@/testing/mocks/db';
+import { type RecordedRequest, recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
+import { signIn } from '@/testing/session';
 
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
-
-function openDashboard(path = '/dashboard/recents', api: Parameters<typeof mockMoneyApi>[0] = {}) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
-  const mock = mockMoneyApi(api);
-  return { ...mock, ...renderApp(path) };
+function openDashboard(path = '/dashboard/recents') {
+  signIn();
+  const requests = recordRequests();
+  return { requests, ...renderApp(path) };
 }
 
 const searchBodies = (requests: RecordedRequest[]) =>
@@ -28,12 +29,11 @@ const searchBodies = (requests: RecordedRequest[]) =>
 
 describe('dashboard balances', () => {
   it('shows a card per wallet with its available balance, pending amount and a link to the account', async () => {
-    openDashboard('/dashboard/recents', {
-      wallets: [
-        buildWallet({ availableBalance: 108_250_264, pendingAmount: 1_500_000 }),
-        buildWallet({ currency: 'USD', availableBalance: 430_603, pendingAmount: 0, status: 'SPENDLOCK' }),
-      ],
-    });
+    db.wallets = [
+      buildWallet({ availableBalance: 108_250_264, pendingAmount: 1_500_000 }),
+      buildWallet({ currency: 'USD', availableBalance: 430_603, pendingAmount: 0, status: 'SPENDLOCK' }),
+    ];
+    openDashboard();
     const naira = await screen.findByTestId('wallet-card-NGN');
     expect(within(naira).getByRole('heading', { name: 'Naira account' })).toBeInTheDocument();
     expect(within(naira).getByTestId('available-balance')).toHaveTextContent('₦1,082,502.64');
@@ -58,16 +58,16 @@ describe('money in and out chart', () => {
     const usdDays = quietDays('2026-02-04', 30).map((day, index) =>
       index === 0 ? { ...day, moneyIn: 9_900 } : day,
     );
-    openDashboard('/dashboard/recents', {
-      summary: {
-        from: '2026-02-04',
-        to: '2026-03-05',
-        wallets: [
-          { walletId: WALLET_IDS.NGN, currency: 'NGN', days: ngnDays },
-          { walletId: WALLET_IDS.USD, currency: 'USD', days: usdDays },
-        ],
-      },
+    const summary = buildWalletSummary({
+      from: '2026-02-04',
+      to: '2026-03-05',
+      wallets: [
+        { walletId: WALLET_IDS.NGN, currency: 'NGN', days: ngnDays },
+        { walletId: WALLET_IDS.USD, currency: 'USD', days: usdDays },
+      ],
     });
+    server.use(http.get('/api/wallets/summary', () => HttpResponse.json(summary)));
+    openDashboard();
 
     const chart = await screen.findByRole('img', { name: 'Money in and out per day (NGN), last 30 days' });
     expect(chart).toBeInTheDocument();
@@ -100,10 +100,8 @@ describe('money in and out chart', () => {
 
 describe('dashboard transactions', () => {
   it('lists the newest transactions with a link to all of them', async () => {
-    const newest = Array.from({ length: 10 }, () => buildTransaction());
-    const { requests } = openDashboard('/dashboard', {
-      search: buildTransactionPage(newest, { totalElements: 400 }),
-    });
+    db.transactions = Array.from({ length: 400 }, () => buildTransaction());
+    const { requests } = openDashboard('/dashboard');
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(10));
     expect(searchBodies(requests)).toEqual([{ userId: USER_ID }]);
     expect(screen.getByRole('link', { name: 'View all transactions' })).toHaveAttribute(
@@ -114,8 +112,8 @@ describe('dashboard transactions', () => {
   });
 
   it('lists the pending transactions on the pending tab', async () => {
-    const pending = [buildTransaction({ transactionStatus: 'CREATED' })];
-    const { requests } = openDashboard('/dashboard/pending', { search: buildTransactionPage(pending) });
+    db.transactions = [buildTransaction({ transactionStatus: 'CREATED' })];
+    const { requests } = openDashboard('/dashboard/pending');
     expect(await screen.findByTestId('transaction-status')).toHaveTextContent('pending');
     expect(searchBodies(requests)).toEqual([{ status: ['CREATED', 'OTP_VERIFIED'], userId: USER_ID }]);
     expect(screen.getByRole('link', { name: 'View all pending transactions' })).toHaveAttribute(

@@ -1,22 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { setCredentials } from '@/lib/credentials';
-import { buildToken, buildTransaction, buildTransactionPage } from '@/testing/factories';
-import type { RecordedRequest } from '@/testing/fetch-mock';
-import { EXPORT_FILENAME, mockMoneyApi } from '@/testing/money-api';
+import { buildTransaction, USER_ID } from '@/testing/factories';
+import { db } from '@/testing/mocks/db';
+import { EXPORT_FILENAME } from '@/testing/mocks/handlers/transactions';
+import { type RecordedRequest, recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
+import { gate } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
-
-const USER_ID = '8b1c3f7e-2d4a-4c6b-9e1f-0a2b3c4d5e6f';
+import { signIn } from '@/testing/session';
 
 function searches(requests: RecordedRequest[]) {
   return requests.filter((request) => request.url.startsWith('/api/transaction/search'));
 }
 
-function openTransactions(path: string, api: Parameters<typeof mockMoneyApi>[0] = {}) {
-  setCredentials({ token: buildToken(), userId: USER_ID });
-  const mock = mockMoneyApi(api);
-  return { ...mock, ...renderApp(path) };
+function openTransactions(path: string) {
+  signIn();
+  const requests = recordRequests();
+  return { requests, ...renderApp(path) };
 }
 
 describe('transactions tabs', () => {
@@ -41,16 +43,9 @@ describe('transactions tabs', () => {
 });
 
 describe('transactions page', () => {
-  const page = (number: number) =>
-    buildTransactionPage(
-      Array.from({ length: 10 }, () => buildTransaction()),
-      { page: number, totalElements: 25 },
-    );
-
   it('reads the page from the URL and writes it back when paging', async () => {
-    const { requests, router } = openTransactions('/transactions/all?page=2', {
-      search: (request) => page(Number(new URL(request.url, 'http://x').searchParams.get('page'))),
-    });
+    db.transactions = Array.from({ length: 25 }, () => buildTransaction());
+    const { requests, router } = openTransactions('/transactions/all?page=2');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(searches(requests)[0]?.url).toBe('/api/transaction/search?page=2&size=10');
 
@@ -97,10 +92,13 @@ describe('transactions page', () => {
   });
 
   it('exports the current filters as CSV, waiting while the file is made', async () => {
-    let finish: (response: Response) => void = () => {};
-    const { requests } = openTransactions('/transactions/failed?q=card', {
-      exportCsv: () => new Promise((resolve) => (finish = resolve)),
-    });
+    const making = gate();
+    server.use(
+      http.post('/api/transaction/export', async () => {
+        await making.opened;
+      }),
+    );
+    const { requests } = openTransactions('/transactions/failed?q=card');
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -111,11 +109,7 @@ describe('transactions page', () => {
     expect(exported?.method).toBe('POST');
     expect(exported?.body).toEqual({ status: 'FAILED', query: 'card', userId: USER_ID });
 
-    finish(
-      new Response('id\r\n', {
-        headers: { 'Content-Disposition': `attachment; filename="${EXPORT_FILENAME}"` },
-      }),
-    );
+    making.open();
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     expect(click).toHaveBeenCalledOnce();
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(EXPORT_FILENAME);

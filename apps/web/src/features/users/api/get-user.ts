@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
 
-export const USER_FETCH_ERROR = 'Unable to fetch user information';
+const USER_FETCH_ERROR = 'Unable to fetch user information';
 
-export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
+function getUser(userId: string, signal?: AbortSignal): Promise<User> {
   return apiRequest(`/users/${encodeURIComponent(userId)}`, {
     schema: UserSchema,
     defaultError: USER_FETCH_ERROR,
@@ -13,9 +13,9 @@ export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
   });
 }
 
-export const userQueryKey = (userId: string | null) => ['users', userId] as const;
+const userQueryKey = (userId: string | null) => ['users', userId] as const;
 
-export function getUserQueryOptions(userId: string | null) {
+function getUserQueryOptions(userId: string | null) {
   return queryOptions({
     queryKey: userQueryKey(userId),
     queryFn: ({ signal }) => {

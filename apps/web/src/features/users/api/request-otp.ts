@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 
-export function requestOtp(email: string) {
+function requestOtp(email: string) {
   return apiRequest('/users/otp', {
     query: { email },
     schema: MessageResponseSchema,

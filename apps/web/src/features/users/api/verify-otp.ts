@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 
-export function verifyOtp(body: OtpVerifyRequest) {
+function verifyOtp(body: OtpVerifyRequest) {
   return apiRequest('/users/otp', {
     method: 'POST',
     body,

@@ -1,0 +1,80 @@
+import pg from 'pg';
+
+export interface ListenHandlers {
+  notice(payload: string): void;
+  /** The listening connection was lost and is back: notices sent in between are gone. */
+  reconnected(): void;
+  /** The connection failed; it is being retried. */
+  error(error: unknown): void;
+}
+
+export type Unlisten = () => Promise<void>;
+
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * LISTEN on one dedicated connection outside the pool (a pooled connection would be handed to other queries
+ * and its LISTEN lost), reconnecting with backoff for as long as it is wanted. Resolves once the first LISTEN
+ * is in place, so nothing committed after that is missed.
+ */
+export async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Unlisten> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = RETRY_FIRST_MS;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, application_name: 'bizdash-live', keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.notice(message.payload);
+    });
+    next.on('error', () => undefined); // 'end' follows and schedules the retry
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      scheduleRetry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = RETRY_FIRST_MS;
+  };
+
+  const scheduleRetry = () => {
+    retryTimer = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        await connect();
+        if (!stopped) handlers.reconnected();
+      } catch (error) {
+        handlers.error(error);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+        if (!stopped) scheduleRetry();
+      }
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,315 @@
+import { randomInt } from 'node:crypto';
+import {
+  type CardBrand,
+  cardBrand,
+  checkoutAmounts,
+  type FeeSchedule,
+  feeBearerOf,
+  type PaymentEventData,
+  type StartPaymentSchema,
+  type TransactionStatus,
+} from '@bizdash/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { enqueueEvent } from '../../jobs/events.repository.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
+import { productStatus, takeStock } from '../products/index.ts';
+import {
+  claimAbandonedPayments,
+  findStartableProductById,
+  insertPaymentOnce,
+  lockPaymentById,
+  type PaymentRow,
+  updatePaymentById,
+} from './checkout.repository.ts';
+
+/*
+ * The checkout state machine, in one place. A payment's status is its CREDIT transaction's:
+ *
+ *   (none) --open--> CREATED --awaitOtp--> CREATED (waiting for the code) --verifyOtp--> OTP_VERIFIED
+ *   CREATED | OTP_VERIFIED --book--> SUCCESSFUL (when it cannot be booked, it rolls back and fail runs)
+ *   CREATED | OTP_VERIFIED --fail / failAbandoned--> FAILED
+ *
+ * Each transition is one database transaction that locks the payment (and its transaction row) first, so two
+ * transitions of one payment never interleave, and a transition on a finished payment changes nothing. None of
+ * them talks to the card network: each returns what the network must be told once it committed, and the
+ * service (checkout.service.ts) does that.
+ */
+
+type StartPaymentInput = z.output<typeof StartPaymentSchema>;
+
+export const LINK_NOT_FOUND = 'This payment link is not valid.';
+const PRODUCT_UNAVAILABLE = 'This product is no longer available.';
+const PRODUCT_SOLD_OUT = 'This product is sold out.';
+export const MERCHANT_CANNOT_ACCEPT =
+  'This merchant cannot accept payments right now. Your card was not charged.';
+export const SOLD_OUT_WHILE_PAYING =
+  'This product sold out while you were paying. Your card was not charged.';
+export const abandonedReason = (minutes: number) =>
+  `The payment was not completed within ${minutes} minutes, so it was cancelled. Your card was not charged.`;
+
+/** What the card network must be told after a transition committed: take the money, or let the hold go. */
+export type ProviderFollowUp = { action: 'CAPTURE' | 'RELEASE'; providerReference: string | null } | null;
+
+/** A transition's result: the payment as it now stands, and what the card network must be told. */
+export interface Outcome {
+  payment: PaymentRow;
+  status: TransactionStatus;
+  next: ProviderFollowUp;
+}
+
+const isFinal = (status: string) => status === 'SUCCESSFUL' || status === 'FAILED';
+
+/** A short reference a customer can read out on the phone: no 0/O or 1/I/L to confuse. */
+function newReference(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  return `BZD-${Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+}
+
+/** What a payment's page shows of the product and its seller. */
+interface PaymentShop {
+  productName: string;
+  businessName: string;
+  checkoutLogUrl: string | null;
+}
+
+/** Thrown inside the opening transaction when another request with the same key got there first. */
+export class LostKeyRace extends Error {}
+
+/**
+ * open: the payment and the merchant's CREDIT in CREATED, priced by the server from the product and quantity.
+ */
+export function openPayment(
+  db: Db,
+  request: {
+    productId: string;
+    idempotencyKey: string;
+    requestHash: string;
+    input: StartPaymentInput;
+    feeSchedule: FeeSchedule;
+    provider: string;
+  },
+): Promise<{ payment: PaymentRow; shop: PaymentShop }> {
+  const { productId, input } = request;
+  return db.transaction(async (tx) => {
+    const found = await findStartableProductById(tx, productId);
+    if (!found) throw notFound(LINK_NOT_FOUND);
+    const { product, merchant, wallet } = found;
+    const status = productStatus(product);
+    if (status === 'ARCHIVED') throw conflict(PRODUCT_UNAVAILABLE, 'PRODUCT_ARCHIVED');
+    if (status === 'SOLD_OUT') throw conflict(PRODUCT_SOLD_OUT, 'PRODUCT_SOLD_OUT');
+    if (input.quantity > product.quantityAvailable) {
+      throw conflict(`Only ${product.quantityAvailable} left in stock.`, 'NOT_ENOUGH_STOCK');
+    }
+    const currency = product.currency;
+    const feeBearer = feeBearerOf(merchant.chargeCheckoutFeeToCustomer);
+    const amounts = checkoutAmounts({
+      unitAmount: product.amount,
+      quantity: input.quantity,
+      currency,
+      rule: request.feeSchedule[currency],
+      bearer: feeBearer,
+    });
+    if (!wallet || wallet.status === 'DEACTIVATED') {
+      throw new AppError(409, 'WALLET_NOT_AVAILABLE', MERCHANT_CANNOT_ACCEPT);
+    }
+    const reference = newReference();
+    const transaction = await recordTransaction(
+      tx,
+      {
+        userId: merchant.id,
+        walletId: wallet.id,
+        type: 'CREDIT',
+        status: 'CREATED',
+        amount: amounts.customerTotal,
+        currency,
+        description: input.quantity > 1 ? `${product.productName} x${input.quantity}` : product.productName,
+        channel: 'CARD',
+        counterparty: 'CUSTOMER_FUNDS',
+        beneficiary: input.customerName,
+        orderReference: reference,
+      },
+      wallet,
+    );
+    const card = input.card.number;
+    const payment = await insertPaymentOnce(tx, {
+      reference,
+      productId,
+      userId: merchant.id,
+      transactionId: transaction.id,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: request.requestHash,
+      quantity: input.quantity,
+      unitAmount: amounts.unitAmount,
+      subtotal: amounts.subtotal,
+      fee: amounts.fee,
+      customerTotal: amounts.customerTotal,
+      merchantNet: amounts.merchantNet,
+      currency,
+      feeBearer,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      cardBrand: cardBrand(card) satisfies CardBrand,
+      cardLast4: card.slice(-4),
+      provider: request.provider,
+    });
+    if (!payment) throw new LostKeyRace();
+    const shop = {
+      productName: product.productName,
+      businessName: merchant.businessName,
+      checkoutLogUrl: merchant.checkoutLogoUrl,
+    };
+    return { payment, shop };
+  });
+}
+
+/** What the merchant's systems hear about a payment (the event's `data`). */
+function eventData(
+  payment: PaymentRow,
+  status: PaymentEventData['status'],
+  failureReason: string | null,
+): PaymentEventData {
+  return {
+    paymentId: payment.id,
+    reference: payment.reference,
+    transactionId: payment.transactionId,
+    productId: payment.productId,
+    quantity: payment.quantity,
+    currency: payment.currency,
+    amount: payment.customerTotal,
+    fee: payment.fee,
+    merchantNet: payment.merchantNet,
+    feeBearer: payment.feeBearer,
+    status,
+    failureReason,
+    customer: { name: payment.customerName, email: payment.customerEmail },
+    card: { brand: payment.cardBrand, last4: payment.cardLast4 },
+  };
+}
+
+/** Inside a transition: the payment FAILED, nothing posted, the event written beside it. */
+async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerReference: string | null) {
+  await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS');
+  const failed = await updatePaymentById(tx, payment.id, {
+    providerReference,
+    failureReason: reason,
+    completedAt: new Date(),
+    nextAction: null,
+  });
+  await enqueueEvent(tx, {
+    userId: payment.userId,
+    type: 'payment.failed',
+    data: eventData(payment, 'FAILED', reason),
+  });
+  return failed ?? payment;
+}
+
+/**
+ * awaitOtp: the card network wants the customer's code; the payment stays CREATED and says so. A payment that
+ * finished meanwhile (abandoned while the card was asked) is left as it is, and its new hold must go.
+ */
+export function awaitOtp(db: Db, paymentId: string, providerReference: string): Promise<Outcome | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (!locked) return null;
+    const { payment, status } = locked;
+    if (isFinal(status)) return { payment, status, next: { action: 'RELEASE', providerReference } };
+    const waiting = await updatePaymentById(tx, paymentId, { providerReference, nextAction: 'OTP' });
+    return { payment: waiting ?? payment, status, next: null };
+  });
+}
+
+/** verifyOtp: the issuer accepted the code; OTP_VERIFIED until the payment is booked. */
+export async function verifyOtp(db: Db, paymentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (locked?.status !== 'CREATED') return;
+    await settleTransaction(tx, locked.payment.transactionId, 'OTP_VERIFIED', 'CUSTOMER_FUNDS');
+    await updatePaymentById(tx, paymentId, { nextAction: null });
+  });
+}
+
+/** Thrown inside the booking transaction when the last units went to someone faster: it rolls back. */
+export class SoldOutWhilePaying extends Error {}
+
+/**
+ * book: an authorized payment becomes SUCCESSFUL: the credit and its fee (a child DEBIT to fees earned) posted at
+ * once, the payment finished, the event written, then the stock taken, last, because the product row is the
+ * hottest one (when it ran out, SoldOutWhilePaying rolls the booking back and the payment is failed instead). A
+ * payment already booked is left as it is; one that failed meanwhile keeps its failure and the hold goes.
+ * `providerReference`: the authorization just received, recorded in the same transaction.
+ */
+export function bookPayment(db: Db, paymentId: string, providerReference?: string): Promise<Outcome | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (!locked) return null;
+    const { payment, status } = locked;
+    const reference = providerReference ?? payment.providerReference;
+    if (status === 'SUCCESSFUL') return { payment, status, next: null };
+    if (status === 'FAILED')
+      return { payment, status, next: { action: 'RELEASE', providerReference: reference } };
+    const fee =
+      payment.fee > 0
+        ? {
+            amount: payment.fee,
+            description: `Card fee: ${payment.reference}`,
+            counterparty: 'FEES_EARNED' as const,
+          }
+        : null;
+    const { feeTransactionId } = await settleWithFee(tx, locked.transaction, 'CUSTOMER_FUNDS', fee);
+    const booked = await updatePaymentById(tx, payment.id, {
+      providerReference: reference,
+      feeTransactionId,
+      completedAt: new Date(),
+      nextAction: null,
+    });
+    await enqueueEvent(tx, {
+      userId: payment.userId,
+      type: 'payment.succeeded',
+      data: eventData(payment, 'SUCCESSFUL', null),
+    });
+    if (!(await takeStock(tx, payment.productId, payment.quantity))) throw new SoldOutWhilePaying();
+    return {
+      payment: booked ?? payment,
+      status: 'SUCCESSFUL',
+      next: { action: 'CAPTURE', providerReference: reference },
+    };
+  });
+}
+
+/** fail: the payment FAILED with a reason the customer reads; nothing posted, the hold (if any) goes. */
+export function failPayment(
+  db: Db,
+  paymentId: string,
+  reason: string,
+  providerReference?: string | null,
+): Promise<Outcome | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (!locked) return null;
+    const { payment, status } = locked;
+    if (isFinal(status)) return { payment, status, next: null };
+    const reference = providerReference ?? payment.providerReference;
+    const failed = await failLocked(tx, payment, reason, reference);
+    return { payment: failed, status: 'FAILED', next: { action: 'RELEASE', providerReference: reference } };
+  });
+}
+
+/**
+ * failAbandoned: payments left in CREATED or OTP_VERIFIED since before the cut-off become FAILED, one batch in
+ * one transaction. Several processes can run it at once: claimed rows are skipped by the others.
+ */
+export function failAbandonedBatch(db: Db, cutoff: Date, reason: string, batchSize: number) {
+  return db.transaction(async (tx) => {
+    const claimed = await claimAbandonedPayments(tx, cutoff, batchSize);
+    const releases: ProviderFollowUp[] = [];
+    for (const { id } of claimed) {
+      const locked = await lockPaymentById(tx, id);
+      if (!locked || isFinal(locked.status)) continue;
+      await failLocked(tx, locked.payment, reason, locked.payment.providerReference);
+      releases.push({ action: 'RELEASE', providerReference: locked.payment.providerReference });
+    }
+    return { claimed: claimed.length, releases };
+  });
+}

@@ -1,0 +1,39 @@
+import { ApiErrorSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import { startLiveNotices } from './live.service.ts';
+
+/** Server-sent "changed" notices for the signed-in user; registered inside the signed-in scope. */
+export function liveRoutes({ database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const live = await startLiveNotices(database, app.log);
+    // app.close() waits for open responses: end the streams first (clients reconnect to another process).
+    app.addHook('preClose', async () => live.endAll());
+    app.addHook('onClose', () => live.stop());
+
+    // No type provider: the 200 body is a stream, which no response schema describes.
+    app.get(
+      '/stream',
+      {
+        schema: {
+          tags: ['live'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            'Server-sent events: a "changed" event ({ kind: wallet | transaction | product }) whenever that kind of ' +
+            "data of the acting user changes, a 'ready' event on opening, and a heartbeat comment every 20 s",
+          produces: ['text/event-stream'],
+          response: { 401: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const stream = live.open(actorOf(request).actingUserId);
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The money module's public face: other features move and read money only through these. Ledger postings,
+ * wallet balances and transaction records stay consistent because nothing outside reaches their internals.
+ */
+export { postTransfersInBulk } from './ledger/ledger.service.ts';
+export type { SystemAccountCode } from './ledger/ledger.types.ts';
+export { verifyLedger } from './ledger/ledger.verify.ts';
+export {
+  recordTransaction,
+  settleTransaction,
+  settleWithFee,
+} from './transactions/transactions.service.ts';

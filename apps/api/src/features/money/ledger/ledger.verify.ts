@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+
+interface LedgerCheck {
+  name: string;
+  checked: number;
+  violations: number;
+  examples: string[];
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  checks: LedgerCheck[];
+}
+
+interface CheckQuery {
+  name: string;
+  /** How many things the check looked at. */
+  checked: ReturnType<typeof sql>;
+  /** One row (with an `example` column) per violation. */
+  violations: ReturnType<typeof sql>;
+}
+
+const CHECKS: CheckQuery[] = [
+  {
+    name: 'every posting balances per currency',
+    checked: sql`select count(*) as n from ledger_postings`,
+    violations: sql`select posting_id || ' ' || currency || ' off by ' || sum(amount) as example
+      from ledger_entries group by posting_id, currency having sum(amount) <> 0`,
+  },
+  {
+    name: 'every posting has entries',
+    checked: sql`select count(*) as n from ledger_postings`,
+    violations: sql`select p.id::text as example from ledger_postings p
+      where not exists (select 1 from ledger_entries e where e.posting_id = p.id)`,
+  },
+  {
+    name: "every entry is in its account's currency",
+    checked: sql`select count(*) as n from ledger_entries`,
+    violations: sql`select e.id::text as example from ledger_entries e
+      left join wallets w on w.id = e.wallet_id
+      left join system_accounts s on s.id = e.system_account_id
+      where e.currency <> coalesce(w.currency, s.currency)`,
+  },
+  {
+    name: 'every wallet balance equals the sum of its entries',
+    checked: sql`select count(*) as n from wallets`,
+    violations: sql`select w.id || ' holds ' || w.balance || ', entries sum to ' || coalesce(e.total, 0) as example
+      from wallets w
+      left join (select wallet_id, sum(amount) as total from ledger_entries where wallet_id is not null group by wallet_id) e
+        on e.wallet_id = w.id
+      where w.balance <> coalesce(e.total, 0)`,
+  },
+  {
+    name: 'no wallet balance below zero',
+    checked: sql`select count(*) as n from wallets`,
+    violations: sql`select id || ' at ' || balance as example from wallets where balance < 0`,
+  },
+  {
+    name: 'successful transactions are posted, others are not',
+    checked: sql`select count(*) as n from transactions`,
+    violations: sql`select id::text as example from transactions
+      where (transaction_status = 'SUCCESSFUL') <> (posting_id is not null)`,
+  },
+  {
+    name: 'each posted transaction moved its wallet by its amount',
+    checked: sql`select count(*) as n from transactions where posting_id is not null`,
+    violations: sql`select t.id::text as example from transactions t
+      join ledger_entries e on e.posting_id = t.posting_id and e.wallet_id = t.wallet_id
+      group by t.id, t.transaction_type, t.transaction_amount
+      having sum(e.amount) <> case when t.transaction_type = 'CREDIT' then t.transaction_amount else -t.transaction_amount end`,
+  },
+];
+
+async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The ledger's invariants, checked against the whole database; used by `npm run ledger:verify`, tests and benchmarks. */
+export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
+  const checks: LedgerCheck[] = [];
+  for (const check of CHECKS) {
+    const [counted] = await rowsOf<{ n: string | number }>(db, check.checked);
+    const violations = await rowsOf<{ example: string }>(db, check.violations);
+    checks.push({
+      name: check.name,
+      checked: Number(counted?.n ?? 0),
+      violations: violations.length,
+      examples: violations.slice(0, 5).map((row) => row.example),
+    });
+  }
+  return { ok: checks.every((check) => check.violations === 0), checks };
+}

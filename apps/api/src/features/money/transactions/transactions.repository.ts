@@ -1,0 +1,124 @@
+import type { ParsedTransactionSearchFilter, TransactionStatus } from '@bizdash/shared';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { searchText, transactionCounters, transactions } from '../../../db/schema/index.ts';
+import { ownedUserIds } from '../../users/index.ts';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransactionRow = typeof transactions.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** LIKE wildcards in the merchant's text are literal characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export interface OwnedFilter extends Omit<ParsedTransactionSearchFilter, 'userId'> {
+  userId: string;
+}
+
+function whereFor(filter: OwnedFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(transactions.userId, filter.userId),
+    filter.walletId ? eq(transactions.walletId, filter.walletId) : undefined,
+    filter.status ? inArray(transactions.transactionStatus, filter.status) : undefined,
+    filter.type ? eq(transactions.transactionType, filter.type) : undefined,
+    filter.currency ? eq(transactions.currencyCode, filter.currency) : undefined,
+    filter.channel ? eq(transactions.transactionChannel, filter.channel) : undefined,
+    filter.from ? gte(transactions.impactTime, new Date(filter.from)) : undefined,
+    filter.to ? lte(transactions.impactTime, new Date(filter.to)) : undefined,
+  ];
+  if (filter.query) {
+    const text = sql`${searchText(transactions)} ilike ${`%${escapeLike(filter.query)}%`}`;
+    conditions.push(UUID.test(filter.query) ? sql`(${eq(transactions.id, filter.query)} or ${text})` : text);
+  }
+  return and(...conditions);
+}
+
+export async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: number, size: number) {
+  return db
+    .select()
+    .from(transactions)
+    .where(whereFor(filter))
+    .orderBy(desc(transactions.impactTime), desc(transactions.id))
+    .limit(size)
+    .offset((page - 1) * size);
+}
+
+/** Filters the counters table can answer (owner, wallet, type, status, currency) cost one small sum. */
+const countableFromCounters = (filter: OwnedFilter) =>
+  !filter.from && !filter.to && !filter.channel && !filter.query;
+
+export async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<number> {
+  if (countableFromCounters(filter)) {
+    const conditions = [
+      eq(transactionCounters.userId, filter.userId),
+      filter.walletId ? eq(transactionCounters.walletId, filter.walletId) : undefined,
+      filter.status ? inArray(transactionCounters.transactionStatus, filter.status) : undefined,
+      filter.type ? eq(transactionCounters.transactionType, filter.type) : undefined,
+      filter.currency
+        ? sql`${transactionCounters.walletId} in (select id from wallets where user_id = ${filter.userId} and currency = ${filter.currency})`
+        : undefined,
+    ];
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${transactionCounters.count}), 0)` })
+      .from(transactionCounters)
+      .where(and(...conditions));
+    return Number(row?.total ?? 0);
+  }
+  const [row] = await db.select({ total: sql<string>`count(*)` }).from(transactions).where(whereFor(filter));
+  return Number(row?.total ?? 0);
+}
+
+/** Streams every match in pages of `batch` rows, by keyset so late pages cost as little as early ones. */
+export async function* eachTransaction(db: DbOrTx, filter: OwnedFilter, batch = 2000) {
+  let after: { impactTime: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${transactions.impactTime}, ${transactions.id}) < (${after.impactTime}, ${after.id})`
+      : undefined;
+    const rows = await db
+      .select()
+      .from(transactions)
+      .where(and(whereFor(filter), keyset))
+      .orderBy(desc(transactions.impactTime), desc(transactions.id))
+      .limit(batch);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = { impactTime: last.impactTime, id: last.id };
+  }
+}
+
+export async function findOwnedTransaction(db: DbOrTx, ownerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), inArray(transactions.userId, ownedUserIds(db, ownerId))));
+  return row ?? null;
+}
+
+export async function insertTransaction(db: DbOrTx, row: NewTransactionRow) {
+  const [inserted] = await db.insert(transactions).values(row).returning();
+  if (!inserted) throw new Error('insert into transactions returned no row');
+  return inserted;
+}
+
+export async function lockTransactionById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateTransactionStatusById(
+  db: DbOrTx,
+  id: string,
+  change: { transactionStatus: TransactionStatus; postingId?: string; impactTime?: Date },
+) {
+  const [row] = await db.update(transactions).set(change).where(eq(transactions.id, id)).returning();
+  if (!row) throw new Error(`transaction ${id} vanished`);
+  return row;
+}
+
+export async function findTransactionByPosting(db: DbOrTx, postingId: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.postingId, postingId));
+  return row ?? null;
+}

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import {
+  ApiErrorSchema,
+  PageQuerySchema,
+  TransactionIdParamsSchema,
+  TransactionPageSchema,
+  TransactionSchema,
+  TransactionSearchFilterSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../lib/actor.ts';
+import type { AppDeps } from '../../../types.ts';
+import { exportRows, getTransaction, search } from './transactions.service.ts';
+import { toCsv } from './transactions-csv.ts';
+
+export function transactionsRoutes({ database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['transactions'], security: [{ bearerAuth: [] }] };
+
+    api.post(
+      '/search',
+      {
+        schema: {
+          ...common,
+          summary: "Search the caller's transactions, newest first (ties by id), one page at a time",
+          querystring: PageQuerySchema,
+          body: TransactionSearchFilterSchema,
+          response: {
+            200: TransactionPageSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) =>
+        search(
+          database.db,
+          actorOf(request).actingUserId,
+          request.body,
+          request.query.page,
+          request.query.size,
+        ),
+    );
+
+    api.post(
+      '/export',
+      {
+        schema: {
+          ...common,
+          summary: 'Every transaction matching the filter as CSV (streamed; amounts in major units)',
+          body: TransactionSearchFilterSchema,
+          response: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const rows = await exportRows(database.db, actorOf(request).actingUserId, request.body);
+        const filename = `bizdash-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`);
+        // A stream bypasses the JSON serializer; the typed send() only knows the JSON error shapes.
+        return reply.send(Readable.from(toCsv(rows)) as never);
+      },
+    );
+
+    api.get(
+      '/:id',
+      {
+        schema: {
+          ...common,
+          summary: 'One transaction with everything the detail view shows',
+          params: TransactionIdParamsSchema,
+          response: { 200: TransactionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => getTransaction(database.db, actorOf(request).actingUserId, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,8 @@
+/** What other features may use of products: the checkout's view of a product and its stock; the seed's insert. */
+export {
+  findProductForCheckout,
+  insertProduct,
+  productWithSeller,
+  takeStock,
+} from './products.repository.ts';
+export { productStatus } from './products.service.ts';

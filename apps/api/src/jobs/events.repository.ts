@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { EventOf, EventType } from '@bizdash/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/index.ts';
+import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
+
+/**
+ * Records an event inside the caller's transaction, with one pending delivery per handler subscribed to its
+ * type, in one statement: the event exists exactly when the change it announces was committed. Its id is the
+ * envelope's id, stable across delivery attempts.
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Tx,
+  event: { userId: string; type: T; data: EventOf<T>['data'] },
+): Promise<string> {
+  const id = randomUUID();
+  const payload = { id, type: event.type, createdAt: new Date().toISOString(), data: event.data };
+  const handlers: readonly string[] = EVENT_SUBSCRIBERS[event.type];
+  await tx.execute(sql`
+    with event as (
+      insert into outbox_events (id, user_id, event_type, payload)
+      values (${id}, ${event.userId}, ${event.type}, ${JSON.stringify(payload)}::jsonb)
+    )
+    insert into event_deliveries (event_id, handler)
+    select ${id}::uuid, handler from unnest(${`{${handlers.join(',')}}`}::text[]) as handler`);
+  return id;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  handler: string;
+  attempts: number;
+  payload: unknown;
+}
+
+/**
+ * Leases up to `limit` due deliveries for `leaseSeconds`: rows another worker is claiming are skipped, and a
+ * leased row is not due again until its lease runs out (a worker that died mid-delivery is retried then).
+ */
+export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number) {
+  const result = await db.execute<{ id: string; handler: string; attempts: number; payload: unknown }>(sql`
+    update event_deliveries as delivery
+    set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = delivery.attempts + 1
+    from outbox_events as event
+    where event.id = delivery.event_id
+      and delivery.id in (
+        select id from event_deliveries
+        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked
+      )
+    returning delivery.id, delivery.handler, delivery.attempts, event.payload`);
+  return (result as unknown as { rows: ClaimedDelivery[] }).rows;
+}
+
+/** The outcome of one attempt, recorded with the attempt itself; `retryAt` null means it is dead. */
+export async function recordAttempt(
+  db: DbOrTx,
+  delivery: ClaimedDelivery,
+  attempt: { startedAt: Date; error: string | null; retryAt: Date | null },
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(eventDeliveryAttempts).values({
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      startedAt: attempt.startedAt,
+      succeeded: attempt.error === null,
+      error: attempt.error,
+    });
+    const outcome =
+      attempt.error === null
+        ? { status: 'delivered' as const, deliveredAt: new Date(), lastError: null }
+        : attempt.retryAt
+          ? { nextAttemptAt: attempt.retryAt, lastError: attempt.error }
+          : { status: 'dead' as const, lastError: attempt.error };
+    await tx
+      .update(eventDeliveries)
+      .set({ ...outcome, lockedUntil: null })
+      .where(and(eq(eventDeliveries.id, delivery.id), eq(eventDeliveries.attempts, delivery.attempts)));
+  });
+}

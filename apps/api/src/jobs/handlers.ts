@@ -1,0 +1,13 @@
+import { sendReceipt } from '../features/checkout/index.ts';
+import type { AppDeps } from '../types.ts';
+import type { EventHandlers } from './subscriptions.ts';
+
+/** What each subscriber does with an event; a throw is a failed attempt, retried with backoff. */
+export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email'>): EventHandlers {
+  return {
+    'receipt-email': async (event, { deliveryId }) => {
+      if (event.type !== 'payment.succeeded') return;
+      await sendReceipt(deps, event.data.paymentId, deliveryId);
+    },
+  };
+}

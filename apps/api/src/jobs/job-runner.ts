@@ -1,0 +1,160 @@
+import { EventEnvelopeSchema } from '@bizdash/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './events.repository.ts';
+import { claimDueJob, ensureJobs, finishJob, type ScheduledJob } from './schedule.repository.ts';
+import type { EventHandlers } from './subscriptions.ts';
+
+export interface JobRunnerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  handlers: EventHandlers;
+  /** Attempts before a delivery is dead (kept for inspection). */
+  maxAttempts?: number;
+  /** First retry after about this long; each retry doubles it, up to maxBackoffMs, with jitter. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** How often an idle worker looks for due work. */
+  pollMs?: number;
+  /** A handler taking longer than this has failed; the lease is twice as long so no one else takes it meanwhile. */
+  handlerTimeoutMs?: number;
+  batchSize?: number;
+}
+
+export interface JobRunner {
+  /** Features add their scheduled jobs while the app is built, before `start`. */
+  schedule(job: ScheduledJob): void;
+  /** Handles every delivery due now (tests and `kick` use it); resolves when none is left. */
+  runDueEvents(): Promise<number>;
+  /** Runs every scheduled job due now, each by one process only. */
+  runDueJobs(): Promise<void>;
+  /** Work was just committed: look now instead of at the next poll (no-op unless started). */
+  kick(): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff with jitter: attempt 1 waits about base, attempt n about base * 2^(n-1), capped. */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number, random = Math.random) {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`handler timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The one worker behind side effects and scheduled jobs: at-least-once delivery of each event to each of its
+ * handlers (leased rows, every attempt recorded, backoff with jitter, dead after the limit), and scheduled jobs
+ * claimed so that of several processes only one runs each. Safe to run in every process.
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const {
+    db,
+    log,
+    handlers,
+    maxAttempts = 8,
+    baseBackoffMs = 10_000,
+    maxBackoffMs = 3_600_000,
+    pollMs = 1_000,
+    handlerTimeoutMs = 30_000,
+    batchSize = 20,
+  } = options;
+  const leaseSeconds = Math.ceil((handlerTimeoutMs * 2) / 1000);
+  const jobs: ScheduledJob[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function deliver(delivery: ClaimedDelivery) {
+    const startedAt = new Date();
+    let error: string | null = null;
+    try {
+      const handler = handlers[delivery.handler as keyof EventHandlers];
+      if (!handler) throw new Error(`no handler named ${delivery.handler}`);
+      const event = EventEnvelopeSchema.parse(delivery.payload);
+      await withTimeout(handler(event, { deliveryId: delivery.id }), handlerTimeoutMs);
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+      log.warn({ err: caught, deliveryId: delivery.id, attempt: delivery.attempts }, 'event delivery failed');
+    }
+    const retryAt =
+      error !== null && delivery.attempts < maxAttempts
+        ? new Date(Date.now() + backoffMs(delivery.attempts, baseBackoffMs, maxBackoffMs))
+        : null;
+    if (error !== null && !retryAt) {
+      log.error({ deliveryId: delivery.id, handler: delivery.handler }, 'event delivery is dead');
+    }
+    await recordAttempt(db, delivery, { startedAt, error, retryAt });
+  }
+
+  async function runDueEvents() {
+    let handled = 0;
+    for (;;) {
+      const claimed = await claimDueDeliveries(db, batchSize, leaseSeconds);
+      for (const delivery of claimed) await deliver(delivery);
+      handled += claimed.length;
+      if (claimed.length < batchSize) return handled;
+    }
+  }
+
+  async function runDueJobs() {
+    for (;;) {
+      const due = await claimDueJob(db, jobs, leaseSeconds);
+      if (!due) return;
+      let error: string | null = null;
+      try {
+        await withTimeout(due.job.run(), handlerTimeoutMs);
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+        log.error({ err: caught, job: due.job.name }, 'scheduled job failed');
+      }
+      await finishJob(db, due.job, error);
+    }
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runDueJobs();
+        await runDueEvents();
+      } while (again);
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'job runner tick failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    schedule: (job) => {
+      jobs.push(job);
+    },
+    runDueEvents,
+    runDueJobs,
+    kick: () => {
+      if (timer) setImmediate(tick);
+    },
+    async start() {
+      await ensureJobs(db, jobs);
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { EventEnvelope, EventType } from '@bizdash/shared';
+
+/** Which handlers hear which event; a delivery row per handler is written with the event. */
+export const EVENT_SUBSCRIBERS = {
+  'payment.succeeded': ['receipt-email'],
+  'payment.failed': [],
+} as const satisfies Record<EventType, readonly string[]>;
+
+type HandlerName = (typeof EVENT_SUBSCRIBERS)[EventType][number];
+
+/** What a subscriber does with an event; a throw is a failed attempt, retried with backoff. */
+type EventHandler = (event: EventEnvelope, delivery: { deliveryId: string }) => Promise<void>;
+export type EventHandlers = Record<HandlerName, EventHandler>;

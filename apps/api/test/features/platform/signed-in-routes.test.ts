@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  type Merchant,
+  signUpMerchant,
+  type TestContext,
+  walletIdsOf,
+} from '../../helper.ts';
+import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
+
+/*
+ * Walks the route table of the signed-in scope as the app registered it, not a hand-kept list: a route added
+ * there later is checked here without anyone remembering to.
+ */
+describe('every route of the signed-in scope', () => {
+  let ctx: TestContext;
+  let merchantA: Merchant;
+  let merchantB: Merchant;
+  /** B's own ids, by the name of the path parameter that carries them. */
+  let idsOfB: Record<string, string>;
+
+  const routes = () =>
+    ctx.app.signedInRoutes.flatMap(({ method, url }) =>
+      (Array.isArray(method) ? method : [method])
+        .filter((one): one is HTTPMethods => one !== 'HEAD')
+        .map((one) => ({ method: one, url })),
+    );
+
+  const fill = (url: string, ids: (param: string) => string) =>
+    url.replace(/:(\w+)/g, (_, param: string) => ids(param));
+
+  /** A body each route accepts, so the request reaches the ownership check instead of stopping at validation. */
+  const bodyFor = (method: string, url: string, userId: string): object | undefined => {
+    if (method === 'GET' || method === 'DELETE') return undefined;
+    if (url.startsWith('/api/transaction/')) return { userId };
+    if (url.startsWith('/api/products')) {
+      return { productName: 'Agbada', amount: 1_000_000, currency: 'NGN', quantityAvailable: 3 };
+    }
+    if (url === '/api/users/otp') return { email: 'someone@example.com', otp: '123456' };
+    return {};
+  };
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    merchantA = await signUpMerchant(ctx.app);
+    merchantB = await signUpMerchant(ctx.app);
+    const walletsOfB = await walletIdsOf(ctx.app, merchantB.userId);
+    const productOfB = await createProduct(ctx.app, merchantB);
+    const paymentToB = await paymentRow(ctx.app, (await pay(ctx.app, productOfB.recordId)).paymentId);
+    idsOfB = {
+      userId: merchantB.userId,
+      walletId: walletsOfB.NGN,
+      id: paymentToB.transactionId,
+      productId: productOfB.recordId,
+    };
+  });
+  afterAll(() => ctx.close());
+
+  it('holds the routes of every signed-in feature', () => {
+    const urls = routes().map((route) => route.url);
+    for (const prefix of [
+      '/api/users/',
+      '/api/wallets/',
+      '/api/transaction/',
+      '/api/products/',
+      '/api/auth/',
+    ]) {
+      expect(
+        urls.some((url) => url.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    }
+    expect(urls).not.toContain('/api/auth/signin');
+    expect(urls.some((url) => url.startsWith('/api/checkout'))).toBe(false);
+  });
+
+  it('answers every one without a token with 401', async () => {
+    for (const { method, url } of routes()) {
+      const response = await ctx.app.inject({
+        method,
+        url: fill(url, () => randomUUID()),
+        payload: bodyFor(method, url, randomUUID()),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers every one with 404 when the user_id header names another merchant', async () => {
+    for (const { method, url } of routes()) {
+      const response = await ctx.app.inject({
+        method,
+        url: fill(url, (param) => idsOfB[param] ?? randomUUID()),
+        headers: { ...bearer(merchantA.token), user_id: merchantB.userId },
+        payload: bodyFor(method, url, merchantA.userId),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.body).not.toContain(merchantB.email);
+    }
+  });
+
+  it("answers every one that names an id with 404 when the id is another merchant's", async () => {
+    const naming = routes().filter(
+      ({ method, url }) => url.includes(':') || 'userId' in (bodyFor(method, url, '') ?? {}),
+    );
+    expect(naming.length).toBeGreaterThan(5);
+    for (const { method, url } of naming) {
+      const response = await ctx.app.inject({
+        method,
+        url: fill(url, (param) => {
+          const id = idsOfB[param];
+          if (!id) throw new Error(`${method} ${url}: give B an id for :${param} in this test`);
+          return id;
+        }),
+        headers: bearer(merchantA.token),
+        payload: bodyFor(method, url, merchantB.userId),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+});

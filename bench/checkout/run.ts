@@ -1,0 +1,215 @@
+// Checkout: approved card payments per second through the real API, against a replay of the payment's own SQL.
+// See README.md beside this file. Run: npm run bench:checkout (from the repository root).
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { verifyLedger } from '../../apps/api/src/features/money/index.ts';
+import { type Capture, captureStatements, profile } from './capture.ts';
+import { type Bounds, measureHttp, measureReplay } from './measure.ts';
+import { profileDuring, summarize } from './profile.ts';
+import { buildTemplate, type ReplayTemplate } from './replay.ts';
+import { machineLine, type Results, type Row, renderResults, type Scenario } from './report.ts';
+import { benchDatabase, insertSellers, type Seller, startApi } from './setup.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    'max-payments': { type: 'string', default: '4000' },
+    connections: { type: 'string', default: '1,8,32' },
+    merchants: { type: 'string', default: '50' },
+    'pool-size': { type: 'string', default: '10' },
+    'warm-up': { type: 'string', default: '3' },
+    'server-url': {
+      type: 'string',
+      default: process.env.BENCH_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
+    shared: { type: 'string' },
+    note: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.resolve(import.meta.dirname, '../results/checkout.md') },
+  },
+});
+const levels = String(args.connections).split(',').map(Number);
+const merchants = Number(args.merchants);
+const poolSize = Number(args['pool-size']);
+const warmUp = Number(args['warm-up']);
+const bounds = (connections: number, duration = Number(args.duration)): Bounds => ({
+  connections,
+  duration,
+  maxRequests: Number(args['max-payments']),
+});
+const out = path.resolve(String(args.out));
+const BODY = JSON.stringify({
+  quantity: 1,
+  customerName: 'Chioma Eze',
+  customerEmail: 'chioma@example.com',
+  card: { number: '4242424242424242', expiry: '12/40', cvv: '123' },
+});
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function pay(base: string, productId: string) {
+  const response = await fetch(`${base}/api/checkout/products/${productId}/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` },
+    body: BODY,
+  });
+  const payment = (await response.json()) as { status?: string };
+  if (response.status !== 201 || payment.status !== 'SUCCESSFUL') {
+    throw new Error(`a sandbox card payment was not approved: ${response.status} ${JSON.stringify(payment)}`);
+  }
+}
+
+/** Three payments of the seller's product, one at a time: the third is the template, the second tells what varies. */
+async function captureSeller(base: string, seller: Seller) {
+  const captures: Capture[] = [];
+  for (let index = 0; index < 3; index += 1)
+    captures.push(await captureStatements(() => pay(base, seller.productId)));
+  const [, second, third] = captures as [Capture, Capture, Capture];
+  return { capture: third, template: buildTemplate(third, second) };
+}
+
+const startedAt = new Date();
+const database = await benchDatabase(process.env.DATABASE_URL, String(args['server-url']));
+log(`database: ${database.throwaway ? 'a throwaway one, dropped afterwards' : 'DATABASE_URL'}`);
+const api = await startApi(database.url, poolSize);
+const floorPool = new pg.Pool({ connectionString: database.url, max: poolSize });
+const admin = new pg.Client({ connectionString: database.url });
+await admin.connect();
+try {
+  log(`set-up: ${merchants} merchants and one hot wallet`);
+  const spread = await insertSellers(api.db, merchants, 'spread');
+  const [hot] = await insertSellers(api.db, 1, 'hot');
+  if (!hot) throw new Error('no hot seller');
+
+  log('capturing the statements of approved payments (three per product)');
+  const templates = new Map<string, ReplayTemplate>();
+  let hotCapture: Capture | null = null;
+  for (const seller of [...spread, hot]) {
+    const { capture, template } = await captureSeller(api.base, seller);
+    templates.set(seller.productId, template);
+    if (seller === hot) hotCapture = capture;
+  }
+  if (!hotCapture) throw new Error('no capture');
+  const paymentProfile = profile(hotCapture.statements);
+  log(
+    `one approved payment: ours ${JSON.stringify(paymentProfile.ours)}; sandbox ${JSON.stringify(paymentProfile.sandbox)}`,
+  );
+
+  const autovacuum =
+    (await admin.query<{ autovacuum: string }>('show autovacuum')).rows[0]?.autovacuum ?? '?';
+  const postgres =
+    (await admin.query<{ v: string }>("select split_part(version(), ' (', 1) as v")).rows[0]?.v ?? '';
+  log(`autovacuum is ${autovacuum} on this server: VACUUM ANALYZE`);
+  await admin.query('vacuum analyze');
+
+  const scenarios: Record<Scenario, { productIds: string[]; templates: ReplayTemplate[] }> = {
+    spread: {
+      productIds: spread.map((seller) => seller.productId),
+      templates: spread.map((seller) => templates.get(seller.productId) as ReplayTemplate),
+    },
+    hot: { productIds: [hot.productId], templates: [templates.get(hot.productId) as ReplayTemplate] },
+  };
+  log(`warm-up: ${warmUp} s of payments over HTTP and ${warmUp} s of the replay`);
+  await measureHttp(api.base, scenarios.spread.productIds, BODY, bounds(8, warmUp));
+  await measureReplay(floorPool, scenarios.spread.templates, bounds(8, warmUp));
+
+  const countPayments = async () =>
+    Number((await admin.query<{ n: string }>('select count(*) as n from checkout_payments')).rows[0]?.n);
+  /** Requests cut off at the end of a cell may still be running in the API: wait until the database is quiet. */
+  const settle = async () => {
+    let quiet = 0;
+    let last = -1;
+    for (let attempt = 0; attempt < 240 && quiet < 2; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const busy = Number(
+        (
+          await admin.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and state not in ('idle') and pid <> pg_backend_pid()",
+          )
+        ).rows[0]?.n,
+      );
+      const count = await countPayments();
+      quiet = busy === 0 && count === last ? quiet + 1 : 0;
+      last = count;
+    }
+  };
+  const rows: Row[] = [];
+  const profileDir = path.join(os.tmpdir(), `bizdash-checkout-profiles-${startedAt.getTime()}`);
+  const profiles: string[] = [];
+  if (args['cpu-prof']) await mkdir(profileDir, { recursive: true });
+  for (const scenario of ['spread', 'hot'] as const) {
+    for (const connections of levels) {
+      log(`measuring ${scenario} at ${connections} connection(s): API, then the replay floor`);
+      const measureApp = () =>
+        measureHttp(api.base, scenarios[scenario].productIds, BODY, bounds(connections));
+      const file = path.join(profileDir, `api-${scenario}-${connections}.cpuprofile`);
+      const app = args['cpu-prof'] ? await profileDuring(file, measureApp) : await measureApp();
+      if (args['cpu-prof']) profiles.push(file);
+      await settle();
+      const before = await countPayments();
+      const floor = await measureReplay(floorPool, scenarios[scenario].templates, bounds(connections));
+      const written = (await countPayments()) - before;
+      if (written !== floor.payments) {
+        throw new Error(`the replay wrote ${written} payments for ${floor.payments} iterations`);
+      }
+      log(
+        `  API ${app.perSecond.toFixed(0)}/s p50 ${app.p50.toFixed(1)} p95 ${app.p95.toFixed(1)} p99 ${app.p99.toFixed(1)} ms; floor ${floor.perSecond.toFixed(0)}/s p50 ${floor.p50.toFixed(1)} p95 ${floor.p95.toFixed(1)} ms`,
+      );
+      rows.push({ scenario, connections, app, floor });
+    }
+  }
+  const profileSummary = args['cpu-prof'] ? await summarize(profiles, profileDir) : null;
+
+  log('ledger:verify');
+  const verifyStarted = performance.now();
+  const ledger = await verifyLedger(api.db);
+  const verifySeconds = (performance.now() - verifyStarted) / 1000;
+  const unsuccessful = Number(
+    (
+      await admin.query<{ n: string }>(
+        "select count(*) as n from transactions where transaction_channel = 'CARD' and transaction_status <> 'SUCCESSFUL'",
+      )
+    ).rows[0]?.n,
+  );
+
+  const results: Results = {
+    startedAt: startedAt.toISOString(),
+    machine: machineLine(),
+    shared: args.shared ? String(args.shared) : null,
+    note: args.note ? String(args.note) : null,
+    node: process.version,
+    postgres,
+    autovacuum,
+    merchants,
+    poolSize,
+    duration: Number(args.duration),
+    maxRequests: Number(args['max-payments']),
+    warmUp,
+    profile: paymentProfile,
+    statements: hotCapture.statements,
+    rows,
+    ledger: {
+      ok: ledger.ok,
+      seconds: verifySeconds,
+      checks: ledger.checks.map(({ name, checked, violations }) => ({ name, checked, violations })),
+    },
+    unsuccessfulPayments: unsuccessful,
+    cpuProfile: profileSummary,
+  };
+  const markdown = renderResults(results);
+  await writeFile(out, markdown);
+  await writeFile(
+    out.replace(/\.md$/, '.json'),
+    `${JSON.stringify({ ...results, statements: results.statements.map(({ result: _result, ...rest }) => rest) }, null, 2)}\n`,
+  );
+  log(markdown);
+  if (!ledger.ok) process.exitCode = 1;
+} finally {
+  await admin.end();
+  await floorPool.end();
+  await api.app.close();
+  await database.drop();
+}
