@@ -28,8 +28,12 @@ import {
  * The checkout state machine, in one place. A payment's status is its CREDIT transaction's:
  *
  *   (none) --open--> CREATED --awaitOtp--> CREATED (waiting for the code) --verifyOtp--> OTP_VERIFIED
- *   CREATED | OTP_VERIFIED --book--> SUCCESSFUL (when it cannot be booked, it rolls back and fail runs)
- *   CREATED | OTP_VERIFIED --fail / failAbandoned--> FAILED
+ *   CREATED | OTP_VERIFIED --book--> SUCCESSFUL, only once the charge is captured (when it cannot be booked, it
+ *     rolls back, fail runs and the charge is refunded)
+ *   CREATED | OTP_VERIFIED --fail--> FAILED;  CREATED --failAbandoned--> FAILED
+ *
+ * OTP_VERIFIED means the issuer took the code and the charge is captured: such a payment is driven on to be
+ * booked (by the next request that sees it, or by the abandoned-payments job), never failed for being slow.
  *
  * Each transition is one database transaction that locks the payment (and its transaction row) first, so two
  * transitions of one payment never interleave, and a transition on a finished payment changes nothing. None of
@@ -42,15 +46,20 @@ type StartPaymentInput = z.output<typeof StartPaymentSchema>;
 export const LINK_NOT_FOUND = 'This payment link is not valid.';
 const PRODUCT_UNAVAILABLE = 'This product is no longer available.';
 const PRODUCT_SOLD_OUT = 'This product is sold out.';
-export const MERCHANT_CANNOT_ACCEPT =
+const MERCHANT_CANNOT_ACCEPT =
   'This merchant cannot accept payments right now. Your card was not charged.';
 export const SOLD_OUT_WHILE_PAYING =
-  'This product sold out while you were paying. Your card was not charged.';
+  'This product sold out while you were paying. The amount was refunded to your card.';
+export const MERCHANT_STOPPED_ACCEPTING =
+  'This merchant stopped accepting payments while you were paying. The amount was refunded to your card.';
 export const abandonedReason = (minutes: number) =>
   `The payment was not completed within ${minutes} minutes, so it was cancelled. Your card was not charged.`;
 
-/** What the card network must be told after a transition committed: take the money, or let the hold go. */
-export type ProviderFollowUp = { action: 'CAPTURE' | 'RELEASE'; providerReference: string | null } | null;
+/**
+ * What must happen once a transition that wrote an event committed: the event delivered, and, when the payment
+ * will not be booked, its charge cancelled (the card network gives back whatever it took). Null: nothing changed.
+ */
+export type ProviderFollowUp = { cancel: string | null } | null;
 
 /** A transition's result: the payment as it now stands, and what the card network must be told. */
 export interface Outcome {
@@ -207,14 +216,14 @@ async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerR
 
 /**
  * awaitOtp: the card network wants the customer's code; the payment stays CREATED and says so. A payment that
- * finished meanwhile (abandoned while the card was asked) is left as it is, and its new hold must go.
+ * finished meanwhile (abandoned while the card was asked) is left as it is, and its new charge is cancelled.
  */
 export function awaitOtp(db: Db, paymentId: string, providerReference: string): Promise<Outcome | null> {
   return db.transaction(async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
     const { payment, status } = locked;
-    if (isFinal(status)) return { payment, status, next: { action: 'RELEASE', providerReference } };
+    if (isFinal(status)) return { payment, status, next: { cancel: providerReference } };
     const waiting = await updatePaymentById(tx, paymentId, { providerReference, nextAction: 'OTP' });
     return { payment: waiting ?? payment, status, next: null };
   });
@@ -234,11 +243,12 @@ export async function verifyOtp(db: Db, paymentId: string): Promise<void> {
 export class SoldOutWhilePaying extends Error {}
 
 /**
- * book: an authorized payment becomes SUCCESSFUL: the credit and its fee (a child DEBIT to fees earned) posted at
- * once, the payment finished, the event written, then the stock taken, last, because the product row is the
- * hottest one (when it ran out, SoldOutWhilePaying rolls the booking back and the payment is failed instead). A
- * payment already booked is left as it is; one that failed meanwhile keeps its failure and the hold goes.
- * `providerReference`: the authorization just received, recorded in the same transaction.
+ * book: a payment whose charge was captured becomes SUCCESSFUL (never one whose charge was not: the service calls
+ * this only with a captured charge): the credit and its fee (a child DEBIT to fees earned) posted at once, the
+ * payment finished, the event written, then the stock taken, last, because the product row is the hottest one
+ * (when it ran out, SoldOutWhilePaying rolls the booking back and the payment is failed instead). A payment
+ * already booked is left as it is; one that failed meanwhile keeps its failure and its charge is cancelled.
+ * `providerReference`: the charge just captured, recorded in the same transaction.
  */
 export function bookPayment(db: Db, paymentId: string, providerReference?: string): Promise<Outcome | null> {
   return db.transaction(async (tx) => {
@@ -247,8 +257,7 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
     const { payment, status } = locked;
     const reference = providerReference ?? payment.providerReference;
     if (status === 'SUCCESSFUL') return { payment, status, next: null };
-    if (status === 'FAILED')
-      return { payment, status, next: { action: 'RELEASE', providerReference: reference } };
+    if (status === 'FAILED') return { payment, status, next: { cancel: reference } };
     const fee =
       payment.fee > 0
         ? {
@@ -273,12 +282,12 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
     return {
       payment: booked ?? payment,
       status: 'SUCCESSFUL',
-      next: { action: 'CAPTURE', providerReference: reference },
+      next: { cancel: null },
     };
   });
 }
 
-/** fail: the payment FAILED with a reason the customer reads; nothing posted, the hold (if any) goes. */
+/** fail: the payment FAILED with a reason the customer reads; nothing posted, its charge (if any) cancelled. */
 export function failPayment(
   db: Db,
   paymentId: string,
@@ -292,24 +301,31 @@ export function failPayment(
     if (isFinal(status)) return { payment, status, next: null };
     const reference = providerReference ?? payment.providerReference;
     const failed = await failLocked(tx, payment, reason, reference);
-    return { payment: failed, status: 'FAILED', next: { action: 'RELEASE', providerReference: reference } };
+    return { payment: failed, status: 'FAILED', next: { cancel: reference } };
   });
 }
 
 /**
- * failAbandoned: payments left in CREATED or OTP_VERIFIED since before the cut-off become FAILED, one batch in
- * one transaction. Several processes can run it at once: claimed rows are skipped by the others.
+ * failAbandoned: payments left in CREATED since before the cut-off become FAILED, one batch in one transaction.
+ * Those found OTP_VERIFIED (the code was accepted and the charge captured, then the booking was cut off) are not
+ * failed but handed back to be booked. Several processes can run it at once: claimed rows are skipped by the
+ * others.
  */
 export function failAbandonedBatch(db: Db, cutoff: Date, reason: string, batchSize: number) {
   return db.transaction(async (tx) => {
     const claimed = await claimAbandonedPayments(tx, cutoff, batchSize);
-    const releases: ProviderFollowUp[] = [];
+    const cancels: ProviderFollowUp[] = [];
+    const toBook: string[] = [];
     for (const { id } of claimed) {
       const locked = await lockPaymentById(tx, id);
       if (!locked || isFinal(locked.status)) continue;
+      if (locked.status === 'OTP_VERIFIED') {
+        toBook.push(id);
+        continue;
+      }
       await failLocked(tx, locked.payment, reason, locked.payment.providerReference);
-      releases.push({ action: 'RELEASE', providerReference: locked.payment.providerReference });
+      cancels.push({ cancel: locked.payment.providerReference });
     }
-    return { claimed: claimed.length, releases };
+    return { claimed: claimed.length, cancels, toBook };
   });
 }

@@ -9,7 +9,7 @@ import type {
 import { feeBearerOf } from '@bizdash/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { AuthorizationResult } from '../../providers/payments/payments-provider.ts';
+import type { ChargeResult } from '../../providers/payments/payments-provider.ts';
 import { findProductForCheckout, productStatus } from '../products/index.ts';
 import { findPaymentByKey, findPaymentViewById, type PaymentRow } from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
@@ -21,7 +21,7 @@ import {
   failPayment,
   LINK_NOT_FOUND,
   LostKeyRace,
-  MERCHANT_CANNOT_ACCEPT,
+  MERCHANT_STOPPED_ACCEPTING,
   type Outcome,
   openPayment,
   type ProviderFollowUp,
@@ -73,8 +73,15 @@ async function findView(context: CheckoutContext, paymentId: string): Promise<Pa
   return view;
 }
 
+/**
+ * A payment as it stands. One whose code was accepted but whose booking was cut off (OTP_VERIFIED: the charge is
+ * captured) is booked first, so the payment page's polling, or a retry, drives it to its end.
+ */
 export async function getPayment(context: CheckoutContext, paymentId: string): Promise<CheckoutPayment> {
-  return toCheckoutPayment(context, await findView(context, paymentId));
+  const view = await findView(context, paymentId);
+  if (view.status !== 'OTP_VERIFIED') return toCheckoutPayment(context, view);
+  const outcome = await book(context, paymentId);
+  return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
 }
 
 function toCheckoutPayment(context: CheckoutContext, view: PaymentView): CheckoutPayment {
@@ -119,31 +126,31 @@ function hashStart(productId: string, input: StartPaymentInput) {
 }
 
 /**
- * Tells the card network what a committed transition decided. A hold that is no longer needed is let go; if
- * that fails it is logged and the hold expires on its own. A capture failing is thrown (the payment is booked;
- * a retry captures again, which the network answers once).
+ * After a transition committed: its event goes out, and a payment that will not be booked has its charge cancelled
+ * (released, or refunded if it was captured). A failed cancel is logged and retried by the next transition that
+ * sees the payment; a real acquirer's uncaptured charges also expire on their own.
  */
 async function followUp(context: CheckoutContext, next: ProviderFollowUp) {
   if (!next) return;
   context.kickEvents();
-  if (!next.providerReference) return;
-  if (next.action === 'CAPTURE') {
-    await context.provider.capture(next.providerReference);
-    return;
-  }
+  if (!next.cancel) return;
   try {
-    await context.provider.release(next.providerReference);
+    await context.provider.cancel(next.cancel);
   } catch (error) {
-    context.log.error(
-      { err: error, providerReference: next.providerReference },
-      'releasing a card hold failed',
-    );
+    context.log.error({ err: error, providerReference: next.cancel }, 'cancelling a card charge failed');
   }
 }
 
+/** After a transition: the network told what it decided, the payment as it now stands returned. */
+async function followedUp(context: CheckoutContext, outcome: Outcome | null) {
+  await followUp(context, outcome?.next ?? null);
+  return outcome;
+}
+
 /**
- * Books an authorized payment. When it cannot be booked (the merchant's wallet was closed, or the last units went
- * to someone faster since the payment started) the booking rolled back and the payment fails instead.
+ * Books a payment whose charge is captured (callers hold that answer from the network). When it cannot be booked
+ * (the merchant's wallet was closed, or the last units went to someone faster since the payment started) the
+ * booking rolled back; the payment fails instead and its charge is refunded.
  */
 async function book(context: CheckoutContext, paymentId: string, providerReference?: string) {
   let outcome: Outcome | null;
@@ -157,20 +164,14 @@ async function book(context: CheckoutContext, paymentId: string, providerReferen
   return followedUp(context, outcome);
 }
 
-/** After a transition: the network told what it decided, the payment as it now stands returned. */
-async function followedUp(context: CheckoutContext, outcome: Outcome | null) {
-  await followUp(context, outcome?.next ?? null);
-  return outcome;
-}
-
 function unbookableReason(error: unknown): string | null {
   if (error instanceof SoldOutWhilePaying) return SOLD_OUT_WHILE_PAYING;
-  if (error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE') return MERCHANT_CANNOT_ACCEPT;
+  if (error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE') return MERCHANT_STOPPED_ACCEPTING;
   return null;
 }
 
-/** Acts on the acquirer's answer: book it, wait for the customer's code, or record the decline. */
-async function applyAuthorization(context: CheckoutContext, paymentId: string, result: AuthorizationResult) {
+/** Acts on the network's answer to a charge: book it, wait for the customer's code, or record the decline. */
+async function applyCharge(context: CheckoutContext, paymentId: string, result: ChargeResult) {
   if (result.outcome === 'DECLINED') {
     return followedUp(
       context,
@@ -183,21 +184,21 @@ async function applyAuthorization(context: CheckoutContext, paymentId: string, r
   return book(context, paymentId, result.providerReference);
 }
 
-async function authorize(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
-  const result = await context.provider.authorize({
+async function charge(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
+  const result = await context.provider.charge({
     merchantReference: payment.id,
     amount: payment.customerTotal,
     currency: payment.currency,
     card: input.card,
     brand: payment.cardBrand,
   });
-  return applyAuthorization(context, payment.id, result);
+  return applyCharge(context, payment.id, result);
 }
 
 /**
- * A retry with the same key gets the first payment, never a second charge. A first attempt cut off before it
- * was booked (a crash, a lost connection, before or after the card was asked) is driven on: the acquirer
- * answers once per payment, so asking again gives its first answer and never a second hold.
+ * A retry with the same key gets the first payment, never a second charge. A first attempt cut off before it was
+ * booked (a crash, a lost connection, before or after the card was charged) is driven on: the network answers
+ * once per payment, so charging again gives its first answer, and a payment whose code was accepted is booked.
  */
 async function replay(
   context: CheckoutContext,
@@ -208,7 +209,7 @@ async function replay(
   if (payment.requestHash !== requestHash) throw conflict(IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
   const current = await getPayment(context, payment.id);
   if (current.status !== 'CREATED' || current.nextAction) return current;
-  await authorize(context, payment, input);
+  await charge(context, payment, input);
   return getPayment(context, payment.id);
 }
 
@@ -241,7 +242,7 @@ export async function startPayment(
     if (!first) throw error;
     return { payment: await replay(context, first, requestHash, input), replayed: true };
   }
-  const outcome = await authorize(context, opened.payment, input);
+  const outcome = await charge(context, opened.payment, input);
   const payment = outcome
     ? toCheckoutPayment(context, { ...opened.shop, payment: outcome.payment, status: outcome.status })
     : await getPayment(context, opened.payment.id);
@@ -273,15 +274,32 @@ export async function submitOtp(
   return answer(await book(context, paymentId));
 }
 
-/** The abandoned-payments job: unfinished payments past the limit become FAILED, a batch at a time. */
+/** Books a payment the job found OTP_VERIFIED; one that cannot be booked yet is logged and tried next run. */
+async function bookLeftover(context: CheckoutContext, paymentId: string) {
+  try {
+    await book(context, paymentId);
+    return true;
+  } catch (error) {
+    context.log.error({ err: error, paymentId }, 'booking a payment whose code was accepted failed');
+    return false;
+  }
+}
+
+/**
+ * The abandoned-payments job, a batch at a time: unfinished payments past the limit become FAILED, except those
+ * whose code was accepted (their charge is captured), which are booked.
+ */
 export async function failAbandonedPayments(context: CheckoutContext, now = new Date(), batchSize = 100) {
   const cutoff = new Date(now.getTime() - context.abandonAfterMinutes * 60_000);
   const reason = abandonedReason(context.abandonAfterMinutes);
   let total = 0;
   for (;;) {
     const batch = await failAbandonedBatch(context.db, cutoff, reason, batchSize);
-    for (const next of batch.releases) await followUp(context, next);
-    total += batch.releases.length;
-    if (batch.claimed < batchSize) return total;
+    for (const next of batch.cancels) await followUp(context, next);
+    let booked = 0;
+    for (const paymentId of batch.toBook) if (await bookLeftover(context, paymentId)) booked += 1;
+    total += batch.cancels.length;
+    // A full batch of payments that could not be booked would come back unchanged: stop until the next run.
+    if (batch.claimed < batchSize || batch.cancels.length + booked === 0) return total;
   }
 }

@@ -7,8 +7,8 @@ interface CardInput {
   cvv: string;
 }
 
-interface AuthorizationRequest {
-  /** Our payment id: asking twice with the same reference gives the first answer, never a second hold. */
+interface ChargeRequest {
+  /** Our payment id: asking twice with the same reference gives the first answer, never a second charge. */
   merchantReference: string;
   amount: number;
   currency: Currency;
@@ -16,26 +16,29 @@ interface AuthorizationRequest {
   brand: CardBrand;
 }
 
-export type AuthorizationResult =
-  | { outcome: 'AUTHORIZED'; providerReference: string }
+export type ChargeResult =
+  | { outcome: 'CAPTURED'; providerReference: string }
   | { outcome: 'OTP_REQUIRED'; providerReference: string }
   | { outcome: 'DECLINED'; providerReference: string | null; reason: string };
 
 type OtpResult =
-  | { outcome: 'AUTHORIZED' }
+  | { outcome: 'CAPTURED' }
   | { outcome: 'WRONG_OTP'; attemptsLeft: number }
   | { outcome: 'DECLINED'; reason: string };
 
 /**
- * A card acquirer: places a hold (authorize, possibly after an OTP), then takes the money (capture) once the
- * sale is booked, or lets the hold go (release) when it is not.
+ * A card acquirer that charges at once (authorization and capture in one step, as Paystack and Stripe's automatic
+ * capture do), after the customer's one-time code when the issuer wants one. A payment is booked only once its
+ * charge is CAPTURED; one that will not be booked is cancelled, which gives the customer's money back whatever
+ * stage it reached. Every call answers once per payment: asking again gives the first answer, never a second
+ * charge.
  */
 export interface PaymentsProvider {
   readonly name: 'sandbox';
   /** A test network shows its test cards and code on the checkout; a real acquirer has none (null). */
   readonly testMode: { cards: { number: string; outcome: string }[]; otp: string } | null;
-  authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
   submitOtp(providerReference: string, otp: string): Promise<OtpResult>;
-  capture(providerReference: string): Promise<void>;
-  release(providerReference: string): Promise<void>;
+  /** A charge waiting for its code is dropped, a captured one refunded; a declined one has nothing to give back. */
+  cancel(providerReference: string): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import { formatCardNumber } from '@bizdash/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCardAuthorizations } from '../../db/schema/index.ts';
-import type { AuthorizationResult, PaymentsProvider } from './payments-provider.ts';
+import { sandboxCardAuthorizations as charges } from '../../db/schema/index.ts';
+import type { ChargeResult, PaymentsProvider } from './payments-provider.ts';
 import {
   DECLINE_REASONS,
   SANDBOX_MAX_WRONG_OTPS,
@@ -11,33 +11,50 @@ import {
   sandboxBehaviour,
 } from './sandbox-test-cards.ts';
 
-type AuthorizationRow = typeof sandboxCardAuthorizations.$inferSelect;
+type ChargeRow = typeof charges.$inferSelect;
 
-function resultOf(row: AuthorizationRow): AuthorizationResult {
-  if (row.status === 'OTP_REQUIRED') return { outcome: 'OTP_REQUIRED', providerReference: row.id };
-  if (row.status === 'DECLINED') {
-    return {
-      outcome: 'DECLINED',
-      providerReference: row.id,
-      reason: row.declineReason ?? DECLINE_REASONS.DECLINE,
-    };
+/** Where a charge stands, as the network answers it. */
+function resultOf(row: ChargeRow): ChargeResult {
+  switch (row.status) {
+    case 'CAPTURED':
+      return { outcome: 'CAPTURED', providerReference: row.id };
+    case 'OTP_REQUIRED':
+      return { outcome: 'OTP_REQUIRED', providerReference: row.id };
+    case 'RELEASED':
+      return { outcome: 'DECLINED', providerReference: row.id, reason: DECLINE_REASONS.CANCELLED };
+    case 'REFUNDED':
+      return { outcome: 'DECLINED', providerReference: row.id, reason: DECLINE_REASONS.REFUNDED };
+    default:
+      return {
+        outcome: 'DECLINED',
+        providerReference: row.id,
+        reason: row.declineReason ?? DECLINE_REASONS.DECLINE,
+      };
   }
-  return { outcome: 'AUTHORIZED', providerReference: row.id };
+}
+
+function declineReasonOf(cardNumber: string) {
+  const behaviour = sandboxBehaviour(cardNumber);
+  if (behaviour === null) return DECLINE_REASONS.NOT_A_TEST_CARD;
+  if (behaviour === 'DECLINE' || behaviour === 'INSUFFICIENT_FUNDS') return DECLINE_REASONS[behaviour];
+  return null;
 }
 
 /**
- * A card network that lives in the app's own database: test cards decide the outcome, OTP holds wait for the
- * code, and every hold ends captured or released. Offline, deterministic and stateful like the real thing.
+ * A card network that lives in the app's own database: test cards decide the outcome, OTP charges wait for the
+ * code, and every charge ends captured, declined, released or refunded. Each call is one statement whose change
+ * is conditional on where the charge stands, so concurrent calls for one charge (several codes at once, a code
+ * racing a cancel) settle it once, and a call that changed nothing answers from where the charge now is.
  */
 export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
-  const find = async (id: string) =>
-    (await db.select().from(sandboxCardAuthorizations).where(eq(sandboxCardAuthorizations.id, id)))[0];
-
-  const setStatus = (id: string, status: string, from: string[]) =>
-    db
-      .update(sandboxCardAuthorizations)
-      .set({ status })
-      .where(and(eq(sandboxCardAuthorizations.id, id), inArray(sandboxCardAuthorizations.status, from)));
+  const standing = async (id: string): Promise<ChargeResult> => {
+    const [row] = await db.select().from(charges).where(eq(charges.id, id));
+    return row
+      ? resultOf(row)
+      : { outcome: 'DECLINED', providerReference: null, reason: DECLINE_REASONS.DECLINE };
+  };
+  const wrongAfter = sql`${charges.wrongOtpAttempts} + 1`;
+  const usedUp = sql`${wrongAfter} >= ${SANDBOX_MAX_WRONG_OTPS}`;
 
   return {
     name: 'sandbox',
@@ -46,65 +63,70 @@ export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
       otp: SANDBOX_OTP,
     },
 
-    async authorize(request) {
-      const behaviour = sandboxBehaviour(request.card.number);
-      const declineReason =
-        behaviour === null
-          ? DECLINE_REASONS.NOT_A_TEST_CARD
-          : behaviour === 'DECLINE' || behaviour === 'INSUFFICIENT_FUNDS'
-            ? DECLINE_REASONS[behaviour]
-            : null;
-      const status = declineReason ? 'DECLINED' : behaviour === 'OTP' ? 'OTP_REQUIRED' : 'AUTHORIZED';
-      await db
-        .insert(sandboxCardAuthorizations)
+    async charge(request) {
+      const declineReason = declineReasonOf(request.card.number);
+      const wantsCode = sandboxBehaviour(request.card.number) === 'OTP';
+      // One statement either way: a second charge for the payment returns the first one's row untouched.
+      const [row] = await db
+        .insert(charges)
         .values({
           merchantReference: request.merchantReference,
           amount: request.amount,
           currency: request.currency,
           cardBrand: request.brand,
           cardLast4: request.card.number.slice(-4),
-          status,
+          status: declineReason ? 'DECLINED' : wantsCode ? 'OTP_REQUIRED' : 'CAPTURED',
           declineReason,
         })
-        .onConflictDoNothing({ target: sandboxCardAuthorizations.merchantReference });
-      const [row] = await db
-        .select()
-        .from(sandboxCardAuthorizations)
-        .where(eq(sandboxCardAuthorizations.merchantReference, request.merchantReference));
-      if (!row) throw new Error('sandbox authorization vanished');
+        .onConflictDoUpdate({
+          target: charges.merchantReference,
+          set: { merchantReference: sql`excluded.merchant_reference`, updatedAt: sql`${charges.updatedAt}` },
+        })
+        .returning();
+      if (!row) throw new Error('sandbox charge vanished');
       return resultOf(row);
     },
 
     async submitOtp(providerReference, otp) {
-      const row = await find(providerReference);
-      if (!row || row.status === 'DECLINED') {
-        return { outcome: 'DECLINED', reason: row?.declineReason ?? DECLINE_REASONS.DECLINE };
-      }
-      if (row.status !== 'OTP_REQUIRED') return { outcome: 'AUTHORIZED' };
+      const waiting = and(eq(charges.id, providerReference), eq(charges.status, 'OTP_REQUIRED'));
       if (otp === SANDBOX_OTP) {
-        await setStatus(row.id, 'AUTHORIZED', ['OTP_REQUIRED']);
-        return { outcome: 'AUTHORIZED' };
+        const [captured] = await db
+          .update(charges)
+          .set({ status: 'CAPTURED' })
+          .where(waiting)
+          .returning({ id: charges.id });
+        if (captured) return { outcome: 'CAPTURED' };
+      } else {
+        // Counted and, at the limit, declined in the same statement: however many codes arrive at once, at most
+        // SANDBOX_MAX_WRONG_OTPS are ever checked.
+        const [counted] = await db
+          .update(charges)
+          .set({
+            wrongOtpAttempts: wrongAfter,
+            status: sql`case when ${usedUp} then 'DECLINED' else ${charges.status} end`,
+            declineReason: sql`case when ${usedUp} then ${DECLINE_REASONS.TOO_MANY_WRONG_OTPS} else ${charges.declineReason} end`,
+          })
+          .where(waiting)
+          .returning({ wrongOtpAttempts: charges.wrongOtpAttempts, status: charges.status });
+        if (counted?.status === 'DECLINED') {
+          return { outcome: 'DECLINED', reason: DECLINE_REASONS.TOO_MANY_WRONG_OTPS };
+        }
+        if (counted) {
+          return { outcome: 'WRONG_OTP', attemptsLeft: SANDBOX_MAX_WRONG_OTPS - counted.wrongOtpAttempts };
+        }
       }
-      const [updated] = await db
-        .update(sandboxCardAuthorizations)
-        .set({ wrongOtpAttempts: sql`${sandboxCardAuthorizations.wrongOtpAttempts} + 1` })
-        .where(eq(sandboxCardAuthorizations.id, row.id))
-        .returning({ wrongOtpAttempts: sandboxCardAuthorizations.wrongOtpAttempts });
-      const attemptsLeft = SANDBOX_MAX_WRONG_OTPS - (updated?.wrongOtpAttempts ?? SANDBOX_MAX_WRONG_OTPS);
-      if (attemptsLeft > 0) return { outcome: 'WRONG_OTP', attemptsLeft };
+      // The charge is no longer waiting for a code: answer where it stands.
+      const result = await standing(providerReference);
+      if (result.outcome === 'CAPTURED') return { outcome: 'CAPTURED' };
+      if (result.outcome === 'DECLINED') return { outcome: 'DECLINED', reason: result.reason };
+      throw new Error('sandbox charge is waiting for a code but took none');
+    },
+
+    async cancel(providerReference) {
       await db
-        .update(sandboxCardAuthorizations)
-        .set({ status: 'DECLINED', declineReason: DECLINE_REASONS.TOO_MANY_WRONG_OTPS })
-        .where(eq(sandboxCardAuthorizations.id, row.id));
-      return { outcome: 'DECLINED', reason: DECLINE_REASONS.TOO_MANY_WRONG_OTPS };
-    },
-
-    async capture(providerReference) {
-      await setStatus(providerReference, 'CAPTURED', ['AUTHORIZED']);
-    },
-
-    async release(providerReference) {
-      await setStatus(providerReference, 'RELEASED', ['AUTHORIZED', 'OTP_REQUIRED']);
+        .update(charges)
+        .set({ status: sql`case when ${charges.status} = 'CAPTURED' then 'REFUNDED' else 'RELEASED' end` })
+        .where(and(eq(charges.id, providerReference), inArray(charges.status, ['OTP_REQUIRED', 'CAPTURED'])));
     },
   };
 }

@@ -24,6 +24,8 @@ export const DECLINE_REASONS = {
   INSUFFICIENT_FUNDS: 'Your card has insufficient funds. Please use another card.',
   NOT_A_TEST_CARD: 'This is not a sandbox test card. No real card can be charged here; use a test card.',
   TOO_MANY_WRONG_OTPS: 'Too many incorrect codes. The payment was cancelled; your card was not charged.',
+  CANCELLED: 'This payment was cancelled. Your card was not charged.',
+  REFUNDED: 'This payment was cancelled and the amount refunded to your card.',
 } as const;
 
 export function sandboxBehaviour(cardNumber: string): SandboxCardBehaviour | null {

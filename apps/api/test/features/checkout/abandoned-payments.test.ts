@@ -11,16 +11,17 @@ import { abandonedReason, verifyOtp } from '../../../src/features/checkout/check
 import { buildTestApp, dbOf, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  chargeOf,
   eventsFor,
   expectLedgerVerifies,
   getPayment,
-  holdOf,
   pay,
   paymentRow,
   quantityOf,
   SANDBOX_OTP,
   sellerWithProduct,
   startBody,
+  storedStatusOf,
   submitOtp,
   transactionsOf,
 } from './checkout-fixtures.ts';
@@ -60,9 +61,9 @@ describe('failAbandonedPayments', () => {
       productId,
       startBody(CARDS.verveOtp, { customerName: 'Ngozi' }),
     );
-    // The issuer took the code, then the booking was cut off: OTP_VERIFIED with a hold in place.
+    // The issuer took the code, then the booking was cut off: OTP_VERIFIED with the charge captured.
     await ctx.app.deps.payments.submitOtp(
-      (await holdOf(ctx.app, payments.verifiedOld.paymentId))?.id ?? '',
+      (await chargeOf(ctx.app, payments.verifiedOld.paymentId))?.id ?? '',
       SANDBOX_OTP,
     );
     await verifyOtp(context.db, payments.verifiedOld.paymentId);
@@ -81,19 +82,19 @@ describe('failAbandonedPayments', () => {
   });
   afterAll(() => ctx.close());
 
-  it('fails payments left in CREATED and OTP_VERIFIED past the limit, with a reason and one payment.failed each', async () => {
-    expect((await statusOf(payments.verifiedOld)).status).toBe('OTP_VERIFIED');
+  it('fails payments left in CREATED past the limit with a reason and one payment.failed each, and books one whose code was accepted', async () => {
+    expect(await storedStatusOf(ctx.app, payments.verifiedOld.paymentId)).toBe('OTP_VERIFIED');
     const paidBefore = await statusOf(payments.paidOld);
     const declinedBefore = await statusOf(payments.declinedOld);
 
     const failed = await failAbandonedPayments(context, new Date());
 
-    expect(failed).toBe(2);
+    expect(failed).toBe(1);
     const reason = abandonedReason(context.abandonAfterMinutes);
     expect(reason).toBe(
       'The payment was not completed within 30 minutes, so it was cancelled. Your card was not charged.',
     );
-    for (const payment of [payments.waitingOld, payments.verifiedOld]) {
+    for (const payment of [payments.waitingOld]) {
       expect(await statusOf(payment)).toMatchObject({
         status: 'FAILED',
         nextAction: null,
@@ -108,15 +109,21 @@ describe('failAbandonedPayments', () => {
         status: 'FAILED',
         failureReason: reason,
       });
-      expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
     }
+    // Its money was taken when the code was accepted: it is booked, not failed for being slow.
+    expect(await statusOf(payments.verifiedOld)).toMatchObject({ status: 'SUCCESSFUL', failureReason: null });
+    expect(await chargeOf(ctx.app, payments.verifiedOld.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    expect((await eventsFor(ctx.app, payments.verifiedOld.paymentId)).map((event) => event.type)).toEqual([
+      'payment.succeeded',
+    ]);
     expect(await statusOf(payments.waitingNew)).toMatchObject({ status: 'CREATED', nextAction: 'OTP' });
     expect(await eventsFor(ctx.app, payments.waitingNew.paymentId)).toEqual([]);
     expect(await statusOf(payments.paidOld)).toEqual(paidBefore);
     expect(await statusOf(payments.declinedOld)).toEqual(declinedBefore);
     expect(await eventsFor(ctx.app, payments.paidOld.paymentId)).toHaveLength(1);
-    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
-    expect(await quantityOf(ctx.app, productId)).toBe(9);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(2 * 482_500);
+    expect(await quantityOf(ctx.app, productId)).toBe(8);
     await expectLedgerVerifies(ctx.app);
   });
 
@@ -141,7 +148,7 @@ describe('failAbandonedPayments', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'FAILED' });
-    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(2 * 482_500);
   });
 
   it('fails the newer one too once its time is up, a batch at a time', async () => {
@@ -154,7 +161,7 @@ describe('failAbandonedPayments', () => {
       'payment.failed',
     ]);
     expect(await failAbandonedPayments(context, later, 1)).toBe(0);
-    expect(await quantityOf(ctx.app, productId)).toBe(9);
+    expect(await quantityOf(ctx.app, productId)).toBe(8);
     await expectLedgerVerifies(ctx.app);
   });
 });

@@ -5,8 +5,8 @@ import { buildTestApp, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeFeeToCustomer,
+  chargeOf,
   expectLedgerVerifies,
-  holdOf,
   pay,
   paymentRow,
   quantityOf,
@@ -76,7 +76,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
         });
         expect(await walletBalance(ctx.app, seller.NGN)).toBe(975_000);
         expect(await quantityOf(ctx.app, productId)).toBe(8);
-        expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({
+        expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({
           status: 'CAPTURED',
           amount: 1_000_000,
         });
@@ -106,7 +106,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
         expect(await paymentRow(ctx.app, payment.paymentId)).toMatchObject({ feeTransactionId: null });
         expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
         expect(await quantityOf(ctx.app, productId)).toBe(3);
-        expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'DECLINED' });
+        expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'DECLINED' });
         await expectLedgerVerifies(ctx.app);
       },
     );
@@ -130,7 +130,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
     ]);
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
     expect(await quantityOf(ctx.app, productId)).toBe(3);
-    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'OTP_REQUIRED' });
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'OTP_REQUIRED' });
   });
 
   describe('pricing', () => {
@@ -190,7 +190,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
       ]);
       expect(await walletBalance(ctx.app, seller[currency])).toBe(net);
       expect(await walletBalance(ctx.app, seller[currency === 'NGN' ? 'USD' : 'NGN'])).toBe(0);
-      expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ amount: total, currency });
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ amount: total, currency });
       await expectLedgerVerifies(ctx.app);
     });
 
@@ -211,7 +211,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
       expect(payment).toMatchObject({ unitAmount: 500_000, subtotal: 500_000, fee: 17_500, total: 500_000 });
       expect(payment.feeBearer).toBe('MERCHANT');
       expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
-      expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ amount: 500_000 });
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ amount: 500_000 });
     });
   });
 

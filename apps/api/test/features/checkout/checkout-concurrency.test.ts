@@ -8,11 +8,11 @@ import { SOLD_OUT_WHILE_PAYING } from '../../../src/features/checkout/checkout-t
 import { buildTestApp, countRows, dbOf, fundWallet, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  chargeOf,
   eventsFor,
   eventsOf,
   expectLedgerVerifies,
   getPayment,
-  holdOf,
   newKey,
   paymentRow,
   quantityOf,
@@ -82,10 +82,10 @@ describe('POST /api/checkout/products/:productId/payments, many at once', () => 
     expect(events.filter((event) => event.type === 'payment.succeeded')).toHaveLength(5);
     expect(events.filter((event) => event.type === 'payment.failed')).toHaveLength(failed.length);
     for (const payment of succeeded) {
-      expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
     }
     for (const payment of failed) {
-      expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
     }
     await expectLedgerVerifies(ctx.app);
     // Customers overlapped: more started paying than there were units (the rest failed at booking).

@@ -20,6 +20,7 @@ import {
   insertTestMerchant,
   type Merchant,
   type MerchantWallets,
+  sqlRows,
 } from '../../helper.ts';
 
 /** The sandbox network's test cards (apps/api/src/providers/payments/sandbox-test-cards.ts). */
@@ -169,8 +170,18 @@ export async function eventsFor(app: FastifyInstance, paymentId: string) {
   return rows as { type: string; payload: { id: string; type: string; data: Record<string, unknown> } }[];
 }
 
-/** The sandbox network's card hold for a payment (its merchantReference is the payment id). */
-export async function holdOf(app: FastifyInstance, paymentId: string) {
+/** A payment's status as stored, without asking the API (which books an OTP_VERIFIED payment before answering). */
+export async function storedStatusOf(app: FastifyInstance, paymentId: string) {
+  const [row] = await sqlRows<{ status: string }>(
+    app,
+    sql`select t.transaction_status as status from checkout_payments p
+        join transactions t on t.id = p.transaction_id where p.id = ${paymentId}`,
+  );
+  return row?.status ?? null;
+}
+
+/** The sandbox network's card charge for a payment (its merchantReference is the payment id). */
+export async function chargeOf(app: FastifyInstance, paymentId: string) {
   const [row] = await dbOf(app)
     .select()
     .from(sandboxCardAuthorizations)
@@ -187,7 +198,7 @@ export async function quantityOf(app: FastifyInstance, productId: string): Promi
   return row.quantity;
 }
 
-/** Rows a payment attempt writes anywhere: payments, transactions, card holds, events. */
+/** Rows a payment attempt writes anywhere: payments, transactions, card charges, events. */
 export async function checkoutWrites(app: FastifyInstance, userId: string) {
   return {
     payments: await countRows(
@@ -195,7 +206,7 @@ export async function checkoutWrites(app: FastifyInstance, userId: string) {
       sql`select count(*) as n from checkout_payments where user_id = ${userId}`,
     ),
     transactions: await countRows(app, sql`select count(*) as n from transactions where user_id = ${userId}`),
-    holds: await countRows(app, sql`select count(*) as n from sandbox_card_authorizations`),
+    charges: await countRows(app, sql`select count(*) as n from sandbox_card_authorizations`),
     events: await countRows(app, sql`select count(*) as n from outbox_events where user_id = ${userId}`),
   };
 }

@@ -5,9 +5,9 @@ import { products } from '../../../src/db/schema/index.ts';
 import { buildTestApp, countRows, dbOf, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  chargeOf,
   checkoutWrites,
   expectLedgerVerifies,
-  holdOf,
   newKey,
   paymentRow,
   quantityOf,
@@ -69,7 +69,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
       const key = newKey();
       const body = startBody(CARDS.insufficientFunds);
       const first = await startPayment(ctx.app, productId, body, key);
-      const authorize = vi.spyOn(ctx.app.deps.payments, 'authorize');
+      const authorize = vi.spyOn(ctx.app.deps.payments, 'charge');
 
       const retry = await startPayment(ctx.app, productId, body, key);
 
@@ -89,7 +89,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
       const key = newKey();
       const body = startBody(CARDS.verveOtp);
       const first = await startPayment(ctx.app, productId, body, key);
-      const holdsBefore = (await checkoutWrites(ctx.app, seller.userId)).holds;
+      const chargesBefore = (await checkoutWrites(ctx.app, seller.userId)).charges;
 
       const retry = await startPayment(ctx.app, productId, body, key);
 
@@ -99,14 +99,14 @@ describe('POST /api/checkout/products/:productId/payments', () => {
         status: 'CREATED',
         nextAction: 'OTP',
       });
-      expect((await checkoutWrites(ctx.app, seller.userId)).holds).toBe(holdsBefore);
+      expect((await checkoutWrites(ctx.app, seller.userId)).charges).toBe(chargesBefore);
     });
 
     it('drives on a first attempt cut off before the card network answered, charging once', async () => {
       const { seller, productId } = await sellerWithProduct(ctx.app);
       const key = newKey();
       const body = startBody(CARDS.visaApproved);
-      vi.spyOn(ctx.app.deps.payments, 'authorize').mockRejectedValueOnce(new Error('acquirer timed out'));
+      vi.spyOn(ctx.app.deps.payments, 'charge').mockRejectedValueOnce(new Error('acquirer timed out'));
 
       const cutOff = await startPayment(ctx.app, productId, body, key);
       expect(cutOff.statusCode).toBe(500);
@@ -123,7 +123,7 @@ describe('POST /api/checkout/products/:productId/payments', () => {
         transactions: 2,
         events: 1,
       });
-      expect(await holdOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'CAPTURED' });
+      expect(await chargeOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'CAPTURED' });
       expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
       await expectLedgerVerifies(ctx.app);
     });

@@ -9,9 +9,9 @@ import { abandonedReason } from '../../../src/features/checkout/checkout-transit
 import { buildTestApp, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  chargeOf,
   eventsFor,
   expectLedgerVerifies,
-  holdOf,
   newKey,
   paymentRow,
   quantityOf,
@@ -33,9 +33,9 @@ describe('a payment abandoned while its card is being asked', () => {
       ...base,
       provider: {
         ...base.provider,
-        authorize: async (request) => {
+        charge: async (request) => {
           await failAbandonedPayments(base, new Date(Date.now() + DAY));
-          return base.provider.authorize(request);
+          return base.provider.charge(request);
         },
       },
     };
@@ -43,9 +43,9 @@ describe('a payment abandoned while its card is being asked', () => {
   afterAll(() => ctx.close());
 
   it.each([
-    ['an approved card', CARDS.visaApproved],
-    ['a card asking for an OTP', CARDS.verveOtp],
-  ])('stays FAILED and lets go of the hold %s got', async (_, card) => {
+    ['an approved card (refunded: it was captured at once)', CARDS.visaApproved, 'REFUNDED'],
+    ['a card asking for an OTP (released: it waited for its code)', CARDS.verveOtp, 'RELEASED'],
+  ])('stays FAILED and gives back the charge of %s', async (_, card, chargeEnd) => {
     const { seller, productId } = await sellerWithProduct(ctx.app);
     const input = StartPaymentSchema.parse(startBody(card));
 
@@ -56,7 +56,7 @@ describe('a payment abandoned while its card is being asked', () => {
       nextAction: null,
       failureReason: abandonedReason(context.abandonAfterMinutes),
     });
-    expect((await holdOf(ctx.app, payment.paymentId))?.status).toBe('RELEASED');
+    expect((await chargeOf(ctx.app, payment.paymentId))?.status).toBe(chargeEnd);
     expect((await paymentRow(ctx.app, payment.paymentId))?.nextAction).toBeNull();
     expect((await eventsFor(ctx.app, payment.paymentId)).map((event) => event.type)).toEqual([
       'payment.failed',

@@ -7,16 +7,17 @@ import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-ca
 import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  chargeOf,
   eventsOf,
   expectLedgerVerifies,
   getPayment,
-  holdOf,
   pay,
   quantityOf,
   SANDBOX_OTP,
   sellerWithProduct,
   startBody,
   startPayment,
+  storedStatusOf,
   submitOtp,
   transactionsOf,
 } from './checkout-fixtures.ts';
@@ -68,7 +69,7 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     expect(fee).toMatchObject({ type: 'DEBIT', amount: 17_500, parentTransactionId: credit?.id });
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
     expect(await quantityOf(ctx.app, productId)).toBe(4);
-    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
     await expectLedgerVerifies(ctx.app);
   });
 
@@ -128,7 +129,7 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     ]);
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
     expect(await quantityOf(ctx.app, productId)).toBe(5);
-    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({
       status: 'DECLINED',
       wrongOtpAttempts: 3,
     });
@@ -138,23 +139,72 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     await expectLedgerVerifies(ctx.app);
   });
 
+  /** Fails every booking until the returned undo runs: a crash between "code accepted" and "booked". */
+  async function bookingsCrash() {
+    await dbOf(ctx.app).execute(
+      sql`alter table ledger_postings add constraint crash_before_booking check (false) not valid`,
+    );
+    return () => dbOf(ctx.app).execute(sql`alter table ledger_postings drop constraint crash_before_booking`);
+  }
+
   it('finishes a payment left OTP_VERIFIED (the code was accepted, the booking cut off) on the next submit', async () => {
     const { seller, payment } = await waitingForCode();
-    await ctx.app.deps.payments.submitOtp((await holdOf(ctx.app, payment.paymentId))?.id ?? '', SANDBOX_OTP);
+    await ctx.app.deps.payments.submitOtp(
+      (await chargeOf(ctx.app, payment.paymentId))?.id ?? '',
+      SANDBOX_OTP,
+    );
     await verifyOtp(dbOf(ctx.app), payment.paymentId);
-    expect((await getPayment(ctx.app, payment.paymentId)).json()).toMatchObject({
-      status: 'OTP_VERIFIED',
-      nextAction: null,
-    });
 
     const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
 
     expect(response.json()).toMatchObject({ status: 'SUCCESSFUL' });
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
-    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
   });
 
-  it('fails the payment when the product sold out while the customer fetched the code, and lets the hold go', async () => {
+  it("books a payment whose booking crashed after the code was accepted on the payment page's next poll", async () => {
+    const { seller, productId, payment } = await waitingForCode();
+    const recover = await bookingsCrash();
+    const crashed = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+    await recover();
+    expect(crashed.statusCode).toBe(500);
+    expect(await storedStatusOf(ctx.app, payment.paymentId)).toBe('OTP_VERIFIED');
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
+
+    const poll = await getPayment(ctx.app, payment.paymentId);
+
+    expect(poll.json()).toMatchObject({ status: 'SUCCESSFUL', nextAction: null });
+    expect((await getPayment(ctx.app, payment.paymentId)).json()).toEqual(poll.json());
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect(await quantityOf(ctx.app, productId)).toBe(4);
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    expect((await eventsOf(ctx.app, seller.userId)).map((event) => event.type)).toEqual([
+      'payment.succeeded',
+    ]);
+    await expectLedgerVerifies(ctx.app);
+  });
+
+  it('books a payment whose booking crashed after the card was charged when the start is retried with its key', async () => {
+    const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 5 });
+    const key = `crash-${randomUUID()}`;
+    const recover = await bookingsCrash();
+    const crashed = await startPayment(ctx.app, productId, startBody(CARDS.visaApproved), key);
+    await recover();
+    expect(crashed.statusCode).toBe(500);
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
+
+    const retry = await startPayment(ctx.app, productId, startBody(CARDS.visaApproved), key);
+
+    // 200: the payment the first attempt created, found again.
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
+    expect(await quantityOf(ctx.app, productId)).toBe(4);
+    expect(await chargeOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'CAPTURED' });
+    await expectLedgerVerifies(ctx.app);
+  });
+
+  it('fails the payment when the product sold out while the customer fetched the code, and refunds the charge', async () => {
     const { seller, productId, payment } = await waitingForCode({ quantityAvailable: 1 });
     const other = await pay(
       ctx.app,
@@ -166,7 +216,7 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     const response = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
 
     expect(response.json()).toMatchObject({ status: 'FAILED', failureReason: SOLD_OUT_WHILE_PAYING });
-    expect(await holdOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
+    expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'REFUNDED' });
     expect(await quantityOf(ctx.app, productId)).toBe(0);
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
     expect((await eventsOf(ctx.app, seller.userId)).map((event) => event.type)).toEqual([
@@ -188,7 +238,7 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
 
   it('answers 409 for a payment that is not waiting for a code', async () => {
     const { productId } = await sellerWithProduct(ctx.app);
-    vi.spyOn(ctx.app.deps.payments, 'authorize').mockRejectedValueOnce(new Error('acquirer timed out'));
+    vi.spyOn(ctx.app.deps.payments, 'charge').mockRejectedValueOnce(new Error('acquirer timed out'));
     await startPayment(ctx.app, productId, startBody(CARDS.visaApproved));
     const [row] = await sqlRows<{ id: string }>(
       ctx.app,
@@ -210,6 +260,6 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     const malformed = await submitOtp(ctx.app, payment.paymentId, '12ab');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe('Enter the 6-digit code');
-    expect((await holdOf(ctx.app, payment.paymentId))?.wrongOtpAttempts).toBe(0);
+    expect((await chargeOf(ctx.app, payment.paymentId))?.wrongOtpAttempts).toBe(0);
   });
 });

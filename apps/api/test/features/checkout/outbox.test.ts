@@ -5,10 +5,10 @@ import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '..
 import {
   CARDS,
   chargeFeeToCustomer,
+  chargeOf,
   eventsFor,
   eventsOf,
   expectLedgerVerifies,
-  holdOf,
   newKey,
   pay,
   paymentRow,
@@ -142,7 +142,7 @@ describe('outbox events of checkout payments', () => {
         'payment.succeeded',
       ]);
       expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
-      expect(await holdOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'CAPTURED' });
+      expect(await chargeOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'CAPTURED' });
       await expectLedgerVerifies(ctx.app);
     });
   });

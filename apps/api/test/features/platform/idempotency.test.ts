@@ -69,7 +69,7 @@ describe('the Idempotency-Key store', () => {
     const { seller, productId } = await sellerWithProduct(ctx.app);
     const key = newKey();
     const provider = ctx.app.deps.payments;
-    const authorize = provider.authorize;
+    const authorize = provider.charge;
     let letGo: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       letGo = resolve;
@@ -78,7 +78,7 @@ describe('the Idempotency-Key store', () => {
     const cardAsked = new Promise<void>((resolve) => {
       asked = resolve;
     });
-    provider.authorize = async (request) => {
+    provider.charge = async (request) => {
       asked();
       await held;
       return authorize.call(provider, request);
@@ -95,7 +95,7 @@ describe('the Idempotency-Key store', () => {
       expect((await first).statusCode).toBe(201);
     } finally {
       letGo();
-      provider.authorize = authorize;
+      provider.charge = authorize;
     }
     expect(await transactionsOf(ctx.app, seller.userId)).toHaveLength(2);
   });
@@ -104,7 +104,7 @@ describe('the Idempotency-Key store', () => {
     const { seller, productId } = await sellerWithProduct(ctx.app);
     const key = newKey();
     const provider = ctx.app.deps.payments;
-    const authorize = provider.authorize;
+    const authorize = provider.charge;
     let letGo: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       letGo = resolve;
@@ -114,7 +114,7 @@ describe('the Idempotency-Key store', () => {
       asked = resolve;
     });
     let calls = 0;
-    provider.authorize = async (request) => {
+    provider.charge = async (request) => {
       calls += 1;
       if (calls === 1) {
         asked();
@@ -139,7 +139,7 @@ describe('the Idempotency-Key store', () => {
       expect((await first).json()).toMatchObject({ paymentId: retry.json().paymentId, status: 'SUCCESSFUL' });
     } finally {
       letGo();
-      provider.authorize = authorize;
+      provider.charge = authorize;
     }
     expect(await transactionsOf(ctx.app, seller.userId)).toHaveLength(2);
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
