@@ -1,6 +1,7 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { uuidField } from '@bizdash/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 interface TokenClaims {
@@ -32,8 +33,8 @@ export function createTokenService(secretBytes: Uint8Array, ttl: string): TokenS
           algorithms: ['HS256'],
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { userId: payload.sub, tokenVersion: payload.tv };
+        if (!uuidField.safeParse(payload.sub).success || !Number.isSafeInteger(payload.tv)) return null;
+        return { userId: payload.sub as string, tokenVersion: payload.tv as number };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

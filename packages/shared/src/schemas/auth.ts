@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { OTP_RULES } from '../constants.ts';
-import { emailField, newPasswordField, phoneField, requiredText } from './fields.ts';
+import { emailField, newPasswordField, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
 export const SignUpRequestSchema = z.object({
   email: emailField,
   password: newPasswordField,
-  firstName: requiredText('First Name', 2),
-  lastName: requiredText('Last Name', 2),
+  firstName: requiredText('First Name', 2, TEXT_LIMITS.name),
+  lastName: requiredText('Last Name', 2, TEXT_LIMITS.name),
   phoneNumber: phoneField,
-  businessName: requiredText('Company Name', 2),
-  countryOfBusiness: requiredText('Country of Business', 2),
+  businessName: requiredText('Company Name', 2, TEXT_LIMITS.businessName),
+  countryOfBusiness: requiredText('Country of Business', 2, TEXT_LIMITS.country),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 

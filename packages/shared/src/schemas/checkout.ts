@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_BRANDS, cardDigits, isCardExpired, parseCardExpiry, passesLuhn } from '../checkout/card.ts';
 import { FEE_BEARERS, FeeRuleSchema } from '../checkout/fees.ts';
 import { CURRENCIES } from '../constants.ts';
-import { emailField, requiredText } from './fields.ts';
+import { emailField, requiredNumber, requiredText, TEXT_LIMITS } from './fields.ts';
 import { TRANSACTION_STATUSES } from './transactions.ts';
 
 /** What anyone holding a payment link may see: nothing about the merchant beyond its public face. */
@@ -50,11 +50,10 @@ export type CardDetails = z.input<typeof CardDetailsSchema>;
 
 /** Starting a payment: the server prices it from the product and quantity; any amount sent is ignored. */
 export const StartPaymentSchema = z.object({
-  quantity: z
-    .number({ error: 'Quantity is required' })
+  quantity: requiredNumber('Quantity')
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1'),
-  customerName: requiredText('Name', 2).pipe(z.string().max(100, 'Name is at most 100 characters')),
+  customerName: requiredText('Name', 2, TEXT_LIMITS.customerName),
   customerEmail: emailField,
   card: CardDetailsSchema,
 });

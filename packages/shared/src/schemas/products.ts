@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../constants.ts';
 import { formatMoney } from '../format/money.ts';
+import { optionalMultilineText, refuseControlCharacters, requiredNumber } from './fields.ts';
 import { pageSchemaOf } from './paging.ts';
 
 /** ACTIVE sells; SOLD_OUT is an active product with nothing left; ARCHIVED was deleted after it had payments. */
@@ -33,8 +34,7 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-const quantityField = z
-  .number({ error: 'Quantity is required' })
+const quantityField = requiredNumber('Quantity')
   .int('Quantity must be a whole number')
   .min(0, 'Quantity cannot be negative')
   .max(PRODUCT_LIMITS.quantityMax, `Quantity is at most ${PRODUCT_LIMITS.quantityMax.toLocaleString('en')}`);
@@ -42,21 +42,16 @@ const quantityField = z
 /** What a merchant sends to create or change a product; the price is integer minor units of the currency. */
 export const ProductInputSchema = z
   .object({
-    productName: z
-      .string({ error: 'Product name is required' })
-      .trim()
-      .min(1, 'Product name is required')
-      .min(PRODUCT_LIMITS.nameMin, `Must be at least ${PRODUCT_LIMITS.nameMin} characters long`)
-      .max(PRODUCT_LIMITS.nameMax, `Product name is at most ${PRODUCT_LIMITS.nameMax} characters`),
-    description: z
-      .string()
-      .trim()
-      .max(
-        PRODUCT_LIMITS.descriptionMax,
-        `Description is at most ${PRODUCT_LIMITS.descriptionMax} characters`,
-      )
-      .nullish()
-      .transform((text) => text || null),
+    productName: refuseControlCharacters(
+      z
+        .string({ error: 'Product name is required' })
+        .trim()
+        .min(1, 'Product name is required')
+        .min(PRODUCT_LIMITS.nameMin, `Must be at least ${PRODUCT_LIMITS.nameMin} characters long`)
+        .max(PRODUCT_LIMITS.nameMax, `Product name is at most ${PRODUCT_LIMITS.nameMax} characters`),
+      'Product name',
+    ),
+    description: optionalMultilineText('Description', PRODUCT_LIMITS.descriptionMax),
     amount: z
       .number({
         error: (issue) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
+import { dateTimeField, refuseControlCharacters } from './fields.ts';
 import { pageSchemaOf } from './paging.ts';
 
 export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
@@ -55,11 +56,17 @@ export const TransactionSearchFilterSchema = z
     walletId: z.uuid({ error: 'Wallet ID is invalid' }).optional(),
     status: oneOrMany(z.enum(TRANSACTION_STATUSES, { error: 'Unknown transaction status' })).optional(),
     type: z.enum(TRANSACTION_TYPES, { error: 'Type must be CREDIT or DEBIT' }).optional(),
-    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+    from: dateTimeField('from').optional(),
+    to: dateTimeField('to').optional(),
     currency: z.enum(CURRENCIES, { error: 'Currency must be NGN or USD' }).optional(),
     channel: z.enum(TRANSACTION_CHANNELS, { error: 'Unknown channel' }).optional(),
-    query: z.string().trim().max(100, 'Search text is at most 100 characters').optional(),
+    query: refuseControlCharacters(
+      z
+        .string({ error: 'Search text must be text' })
+        .trim()
+        .max(100, 'Search text is at most 100 characters'),
+      'Search text',
+    ).optional(),
   })
   .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), {
     error: 'The start date must be on or before the end date.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { ACCOUNT_STATUSES } from '../format/status.ts';
+import { dayField } from './fields.ts';
 
 /** A wallet as the accounts screens show it: what can be spent now and what is still on its way. */
 export const WalletSchema = z.object({
@@ -21,8 +22,8 @@ export const WalletIdParamsSchema = z.object({ walletId: z.uuid({ error: 'Wallet
 
 export const WalletSummaryQuerySchema = z
   .object({
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }),
+    from: dayField('from'),
+    to: dayField('to'),
   })
   .refine((range) => range.from <= range.to, {
     error: 'The start date must be on or before the end date.',

@@ -46,8 +46,7 @@ type StartPaymentInput = z.output<typeof StartPaymentSchema>;
 export const LINK_NOT_FOUND = 'This payment link is not valid.';
 const PRODUCT_UNAVAILABLE = 'This product is no longer available.';
 const PRODUCT_SOLD_OUT = 'This product is sold out.';
-const MERCHANT_CANNOT_ACCEPT =
-  'This merchant cannot accept payments right now. Your card was not charged.';
+const MERCHANT_CANNOT_ACCEPT = 'This merchant cannot accept payments right now. Your card was not charged.';
 export const SOLD_OUT_WHILE_PAYING =
   'This product sold out while you were paying. The amount was refunded to your card.';
 export const MERCHANT_STOPPED_ACCEPTING =

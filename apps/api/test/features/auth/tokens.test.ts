@@ -78,6 +78,22 @@ describe('bearer tokens on GET /api/users/{id}', () => {
           .setExpirationTime('1h')
           .sign(secret),
     ],
+    ...[
+      ['a subject that is not a uuid', { sub: 'not-a-uuid', tv: 0 }],
+      ['a subject with a NUL character', { sub: 'a\u0000b', tv: 0 }],
+      [
+        'a token version that is not a whole number',
+        { sub: '00000000-0000-4000-8000-000000000000', tv: 0.5 },
+      ],
+    ].map(([name, payload]): [string, () => Promise<string>] => [
+      `a correctly signed token with ${name}`,
+      () =>
+        new SignJWT(payload as Record<string, unknown>)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(secret),
+    ]),
   ];
 
   it.each(attacks)('refuses %s with 401', async (_name, makeToken) => {

@@ -86,7 +86,15 @@ export async function search(
 export async function exportRows(db: Db, userId: string, filter: ParsedTransactionSearchFilter) {
   const owned = ownedFilter(userId, filter);
   await assertWalletOwned(db, owned);
-  return eachTransaction(db, owned);
+  const rows = eachTransaction(db, owned);
+  // The first batch is read before the response starts: a query that fails then gets an error answer, not a 200
+  // whose connection drops halfway.
+  const first = await rows.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  })();
 }
 
 export async function getTransaction(db: Db, ownerId: string, id: string): Promise<Transaction> {
