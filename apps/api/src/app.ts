@@ -15,6 +15,7 @@ import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { registerActor, signedInScope } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   inMemoryDatabase?: boolean;
   /** With inMemoryDatabase: start from this dump of a migrated database (see createPgliteTemplate). */
   databaseTemplate?: Blob;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Routes anyone may call: health, sign-up and sign-in, the public checkout, the sandbox's own pages. */
@@ -57,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -45,6 +45,7 @@ const ConfigSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_ACCOUNT_ALL_IPS_PER_15_MINUTES: z.coerce.number().int().min(1).default(100),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
@@ -79,7 +80,9 @@ const ConfigSchema = z
     trustProxy: env.TRUST_PROXY,
     rateLimit: {
       ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
+      /** Per account and IP address. */
       accountPer15Minutes: env.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+      accountAcrossIpsPer15Minutes: env.RATE_LIMIT_ACCOUNT_ALL_IPS_PER_15_MINUTES,
       checkoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
     },
     /** Unset: each process counts its own rate limits in memory. */

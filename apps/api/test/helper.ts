@@ -7,7 +7,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db, Tx } from '../src/db/client.ts';
 import { wallets } from '../src/db/schema/index.ts';
@@ -85,18 +85,30 @@ export function testRedis(): Config['redis'] {
   return url ? { url, keyPrefix: `bizdash-test:${randomUUID()}:` } : null;
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig({
     jwtSecret: TEST_JWT_SECRET,
     dataDir: path.join(os.tmpdir(), 'bizdash-test-data'),
     webDistDir: path.join(os.tmpdir(), 'bizdash-no-web-build'),
     databaseUrl: database.url,
-    rateLimit: { ipPerMinute: 100_000, accountPer15Minutes: 100_000, checkoutPerMinute: 100_000 },
+    rateLimit: {
+      ipPerMinute: 100_000,
+      accountPer15Minutes: 100_000,
+      accountAcrossIpsPer15Minutes: 100_000,
+      checkoutPerMinute: 100_000,
+    },
     redis: testRedis(),
     ...overrides,
   });
-  const app = await buildApp(config, { inMemoryDatabase: true, databaseTemplate: await pgliteTemplate() });
+  const app = await buildApp(config, {
+    ...build,
+    inMemoryDatabase: true,
+    databaseTemplate: await pgliteTemplate(),
+  });
   return {
     app,
     close: async () => {

@@ -103,7 +103,19 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export interface RateLimits {
   /** At most `max` requests a minute from one address (default: the configured per-IP limit). */
   perIp(group: string, max?: number): Hook;
+  /**
+   * Attempts on one account: strictly from one address (a stranger's guesses lock out that stranger's address,
+   * not the owner), and with a much higher ceiling from all addresses together (a spread-out attack still stops).
+   */
   perAccount(group: string, key: (request: FastifyRequest) => string): Hook;
+}
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** What a limited client reads: when it may try again, in whole minutes (Retry-After carries the seconds). */
+function tryAgainMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
 }
 
 /**
@@ -117,17 +129,28 @@ export function createRateLimits(app: FastifyInstance, config: Config): RateLimi
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
       reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyRequests();
+      throw tooManyRequests(tryAgainMessage(result.ttlInSeconds));
     };
   };
+  const { ipPerMinute, accountPer15Minutes, accountAcrossIpsPer15Minutes } = config.rateLimit;
   return {
-    perIp: (group, max = config.rateLimit.ipPerMinute) =>
-      limiter(max, 60_000, (request) => `${group}:ip:${request.ip}`),
-    perAccount: (group, key) =>
-      limiter(
-        config.rateLimit.accountPer15Minutes,
-        15 * 60_000,
+    perIp: (group, max = ipPerMinute) => limiter(max, 60_000, (request) => `${group}:ip:${request.ip}`),
+    perAccount: (group, key) => {
+      const fromOneAddress = limiter(
+        accountPer15Minutes,
+        FIFTEEN_MINUTES,
+        (request) => `${group}:account-ip:${key(request)}:${request.ip}`,
+      );
+      const fromAll = limiter(
+        accountAcrossIpsPer15Minutes,
+        FIFTEEN_MINUTES,
         (request) => `${group}:account:${key(request)}`,
-      ),
+      );
+      // The address's own limit first: once it is reached, that address no longer uses up the account's.
+      return async (request, reply) => {
+        await fromOneAddress(request, reply);
+        await fromAll(request, reply);
+      };
+    },
   };
 }

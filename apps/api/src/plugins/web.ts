@@ -13,6 +13,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // Source maps are built for debugging, not published: they would hand out the whole source.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

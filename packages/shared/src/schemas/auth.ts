@@ -31,7 +31,7 @@ export const OtpVerifyRequestSchema = z.object({
   otp: z
     .string({ error: 'OTP is required' })
     .trim()
-    .regex(new RegExp(`^\\d{${OTP_RULES.length}}$`), `OTP must be ${OTP_RULES.length} digits`),
+    .regex(new RegExp(`^\\d{${OTP_RULES.length}}$`), `Enter the ${OTP_RULES.length}-digit code`),
 });
 export type OtpVerifyRequest = z.infer<typeof OtpVerifyRequestSchema>;
 
@@ -40,3 +40,20 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 export const OtpVerifyResponseSchema = z.object({ message: z.string(), emailVerified: z.boolean() });
 export type OtpVerifyResponse = z.infer<typeof OtpVerifyResponseSchema>;
+
+/** "Forgot password?": the same answer whether or not the address has an account. */
+export const ForgotPasswordRequestSchema = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+export const FORGOT_PASSWORD_SENT =
+  'If an account uses this email, we have sent it a link to reset the password. The link works once, for 30 minutes.';
+
+/** The link's token (32 random bytes, base64url) and the new password, under the sign-up rules. */
+export const ResetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: 'This reset link is incomplete. Open the link from the email again.' })
+    .regex(/^[\w-]{43}$/, 'This reset link is incomplete. Open the link from the email again.'),
+  password: newPasswordField,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with your new password.';
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';

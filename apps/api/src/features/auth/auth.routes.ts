@@ -1,6 +1,9 @@
 import {
   ApiErrorSchema,
   AuthTokenResponseSchema,
+  ForgotPasswordRequestSchema,
+  MessageResponseSchema,
+  ResetPasswordRequestSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
 } from '@bizdash/shared';
@@ -10,10 +13,11 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { logout, signIn, signUp } from './auth.service.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const tags = ['auth'];
 
-/** Sign-up and sign-in: public. */
+/** Sign-up, sign-in and password resets: public. */
 export function authRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +52,40 @@ export function authRoutes(deps: AppDeps) {
         },
       },
       async (request) => signIn(deps, request.body),
+    );
+
+    api.post(
+      '/forgot-password',
+      {
+        onRequest: limits.perIp('auth'),
+        // An address gets a few links per quarter hour, however many addresses ask: no mailbox bombing.
+        preHandler: limits.perAccount('reset', (request) =>
+          String((request.body as { email?: unknown }).email ?? '').toLowerCase(),
+        ),
+        schema: {
+          tags,
+          summary:
+            'Email a single-use link to reset the password (the same answer whether or not the address exists)',
+          body: ForgotPasswordRequestSchema,
+          response: { 202: MessageResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(requestPasswordReset(deps, request.body.email, request.log)),
+    );
+
+    api.post(
+      '/reset-password',
+      {
+        onRequest: limits.perIp('auth'),
+        schema: {
+          tags,
+          summary: "Set a new password with the link's token; every session of the account ends",
+          body: ResetPasswordRequestSchema,
+          response: { 200: MessageResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request) => resetPassword(deps, request.body, request.log),
     );
   };
 }

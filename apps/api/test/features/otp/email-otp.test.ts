@@ -117,6 +117,6 @@ describe('GET and POST /api/users/otp', () => {
     const merchant = await signUpMerchant(ctx.app);
     const response = await submitCode(merchant, '12ab');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('OTP must be 6 digits');
+    expect(response.json().error).toBe('Enter the 6-digit code');
   });
 });

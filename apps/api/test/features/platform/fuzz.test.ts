@@ -94,6 +94,8 @@ const searchBody = {
 const VALID_BODIES: Record<string, unknown> = {
   'POST /api/auth/signup': merchantInput(),
   'POST /api/auth/signin': { email: merchant.email, password: merchant.password },
+  'POST /api/auth/forgot-password': { email: merchant.email },
+  'POST /api/auth/reset-password': { token: 'A'.repeat(43), password: merchant.password },
   'POST /api/checkout/products/{productId}/payments': startBody(),
   'POST /api/checkout/payments/{paymentId}/otp': { otp: '123456' },
   'POST /api/users/otp': { email: merchant.email, otp: '123456' },

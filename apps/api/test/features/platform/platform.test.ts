@@ -100,33 +100,60 @@ describe('rate limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp({
-      rateLimit: { ipPerMinute: 1000, accountPer15Minutes: 3, checkoutPerMinute: 1000 },
+      rateLimit: {
+        ipPerMinute: 1000,
+        accountPer15Minutes: 3,
+        accountAcrossIpsPer15Minutes: 6,
+        checkoutPerMinute: 1000,
+      },
     });
   });
   afterAll(() => ctx.close());
 
-  it('answers the fourth sign-in for one account within 15 minutes with 429', async () => {
-    const merchant = await signUpMerchant(ctx.app);
-    const attempt = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: merchant.email, password: 'Wr0ng!Password' },
-      });
-    for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+  const signInFrom = (remoteAddress: string, email: string, password = 'Wr0ng!Password') =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress, payload: { email, password } });
 
-    const limited = await attempt();
+  it('answers the fourth sign-in for one account from one address within 15 minutes with 429 and when to retry', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    for (let i = 0; i < 3; i += 1)
+      expect((await signInFrom('203.0.113.7', merchant.email)).statusCode).toBe(401);
+
+    const limited = await signInFrom('203.0.113.7', merchant.email);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
-      error: 'Too many requests. Please try again later.',
+      error: 'Too many attempts. Try again in 15 minutes.',
       code: 'RATE_LIMITED',
     });
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  });
+
+  it("does not lock the owner out with a stranger's wrong guesses from another address", async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    for (let i = 0; i < 5; i += 1) await signInFrom('198.51.100.66', merchant.email);
+    expect((await signInFrom('198.51.100.66', merchant.email)).statusCode).toBe(429);
+
+    const owner = await signInFrom('203.0.113.20', merchant.email, merchant.password);
+
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('stops guesses spread over many addresses at the higher limit for the account', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1)
+      statuses.push((await signInFrom(`192.0.2.${i + 1}`, merchant.email)).statusCode);
+
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
   });
 
   it('limits requests per IP address', async () => {
     const strict = await buildTestApp({
-      rateLimit: { ipPerMinute: 2, accountPer15Minutes: 100, checkoutPerMinute: 100 },
+      rateLimit: {
+        ipPerMinute: 2,
+        accountPer15Minutes: 100,
+        accountAcrossIpsPer15Minutes: 100,
+        checkoutPerMinute: 100,
+      },
     });
     try {
       const statuses: number[] = [];

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config.ts';
 import { buildTestApp, type Merchant, signUpMerchant, type TestContext, testRedis } from '../../helper.ts';
 
-const LIMITS: Config['rateLimit'] = { ipPerMinute: 1000, accountPer15Minutes: 3, checkoutPerMinute: 1000 };
+const LIMITS: Config['rateLimit'] = {
+  ipPerMinute: 1000,
+  accountPer15Minutes: 3,
+  accountAcrossIpsPer15Minutes: 100,
+  checkoutPerMinute: 1000,
+};
 
 const signIn = (app: FastifyInstance, merchant: Merchant, password = 'Wr0ng!Password') =>
   app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: merchant.email, password } });

@@ -14,6 +14,7 @@ describe('serving the built web app', () => {
     await mkdir(path.join(webDistDir, 'assets'));
     await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Bizdash</title>');
     await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.map'), '{"sources":["src/secret.ts"]}');
     ctx = await buildTestApp({ webDistDir });
   });
   afterAll(async () => {
@@ -35,6 +36,12 @@ describe('serving the built web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await ctx.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('does not publish source maps', async () => {
+    const map = await ctx.app.inject({ url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  FORGOT_PASSWORD_SENT,
+  PASSWORD_RESET_DONE,
+  RESET_LINK_INVALID,
+  type ResetPasswordRequest,
+} from '@bizdash/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AppDeps } from '../../types.ts';
+import {
+  findMerchantByEmail,
+  incrementTokenVersion,
+  replacePasswordHash,
+  replacePasswordReset,
+  usePasswordReset,
+} from './auth.repository.ts';
+
+const RESET_LINK_MINUTES = 30;
+
+type Deps = Pick<AppDeps, 'database' | 'email' | 'config'>;
+
+/** The link's token has 256 random bits: a plain SHA-256 of it is as good as a slow hash, and findable. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * "Forgot password?": answered at once and alike for every address; the link is made and emailed afterwards, so
+ * neither the answer nor its timing tells whether the address has an account.
+ */
+export function requestPasswordReset(deps: Deps, email: string, log: FastifyBaseLogger) {
+  sendResetLink(deps, email).catch((error) =>
+    log.error({ err: error }, 'sending a password reset link failed'),
+  );
+  return { message: FORGOT_PASSWORD_SENT };
+}
+
+async function sendResetLink(deps: Deps, email: string) {
+  const merchant = await findMerchantByEmail(deps.database.db, email);
+  if (!merchant) return;
+  const token = randomBytes(32).toString('base64url');
+  await replacePasswordReset(deps.database.db, {
+    userId: merchant.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+  });
+  // In the fragment: browsers never send it to a server, so it reaches no access log and no Referer.
+  const link = `${deps.config.publicUrl}/reset-password#token=${token}`;
+  await deps.email.send({
+    to: merchant.email,
+    subject: 'Reset your Bizdash password',
+    text: [
+      `Hello ${merchant.firstName},`,
+      '',
+      `Someone (we hope you) asked to reset the password of your Bizdash account. Choose a new one here: ${link}`,
+      '',
+      `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * Sets the new password with a live link, once: every session of the merchant ends (the token version moves on)
+ * and the merchant is told by email, so a reset they did not make does not go unnoticed.
+ */
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, log: FastifyBaseLogger) {
+  const passwordHash = await hashPassword(input.password);
+  const merchant = await deps.database.db.transaction(async (tx) => {
+    const reset = await usePasswordReset(tx, hashToken(input.token));
+    if (!reset) return null;
+    await replacePasswordHash(tx, reset.userId, passwordHash);
+    return incrementTokenVersion(tx, reset.userId);
+  });
+  if (!merchant) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+  await deps.email
+    .send({
+      to: merchant.email,
+      subject: 'Your Bizdash password was changed',
+      text: [
+        `The password of your Bizdash account was changed on ${new Date().toUTCString()}.`,
+        'Every device that was signed in has been signed out.',
+        '',
+        `If this was not you, reset your password now at ${deps.config.publicUrl}/forgot-password and tell us.`,
+      ].join('\n'),
+    })
+    .catch((error) => log.error({ err: error }, 'sending the password-changed email failed'));
+  return { message: PASSWORD_RESET_DONE };
+}

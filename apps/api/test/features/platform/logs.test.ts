@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+
+/** What the server would have written to its log, at the production level (info). */
+describe('log lines', () => {
+  let ctx: TestContext;
+  let merchant: Merchant;
+  const lines: string[] = [];
+  const logged = () => lines.join('\n');
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({ logLevel: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+    merchant = await signUpMerchant(ctx.app, { firstName: 'Chiamaka', phoneNumber: '08039998877' });
+  });
+  afterAll(() => ctx.close());
+
+  it('never carry the start-up hand-over token from an address', async () => {
+    await ctx.app.inject({ url: `/dashboard?token=${merchant.token}&id=${merchant.userId}&tab=recent` });
+
+    expect(logged()).toContain('/dashboard?token=%5Bredacted%5D');
+    expect(logged()).not.toContain(merchant.token);
+    expect(logged()).not.toContain(merchant.token.split('.')[1]);
+  });
+
+  it('never carry an email address from a query string, even when the request fails', async () => {
+    await ctx.app.inject({ url: `/api/users/otp?email=${encodeURIComponent(merchant.email)}` });
+    await ctx.app.inject({
+      url: `/api/users/otp?email=${encodeURIComponent('someone.else@example.com')}`,
+      headers: bearer(merchant.token),
+    });
+
+    expect(logged()).not.toContain(merchant.email);
+    expect(logged()).not.toContain('someone.else');
+  });
+
+  it('never carry an emailed verification code at info level', async () => {
+    const sent = await ctx.app.inject({
+      url: `/api/users/otp?email=${encodeURIComponent(merchant.email)}`,
+      headers: bearer(merchant.token),
+    });
+    expect(sent.statusCode).toBe(200);
+    const [mail] = await ctx.app.deps.email.mailbox(merchant.email);
+    const code = mail?.subject.match(/\d{6}/)?.[0];
+    expect(code).toBeDefined();
+
+    expect(logged()).not.toContain(code);
+    expect(logged()).not.toContain('Chiamaka');
+    expect(logged()).not.toContain('08039998877');
+  });
+
+  it('keep harmless paging values, so a slow page can still be told apart', async () => {
+    await ctx.app.inject({ url: '/api/products?page=3&size=20', headers: bearer(merchant.token) });
+
+    expect(logged()).toContain('/api/products?page=3&size=20');
+  });
+});
