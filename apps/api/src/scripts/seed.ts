@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { verifyLedger } from '../features/money/index.ts';
+import { seedPendingPayments } from '../seed/demo-payments.ts';
 import { seedDemoProducts } from '../seed/demo-products.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
 
@@ -42,7 +43,10 @@ try {
     onProgress: (done) => process.stdout.write(`\r  demo merchant: ${done} transactions`),
   });
   process.stdout.write('\n');
-  if (demo.created) await seedDemoProducts(database.db, demo.userId);
+  if (demo.created) {
+    const [scarf] = await seedDemoProducts(database.db, demo.userId);
+    if (scarf) await seedPendingPayments(database.db, scarf, config.checkout.feeSchedule);
+  }
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(database.db, {
       email: `merchant-${index}@bizdash.local`,
@@ -60,7 +64,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions and a few products in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products and two payments in progress in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);

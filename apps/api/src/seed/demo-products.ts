@@ -33,7 +33,9 @@ const DEMO_PRODUCTS = [
   },
 ] as const;
 
+/** Returns the ids of the products, in the catalogue's order. */
 export async function seedDemoProducts(db: Db, userId: string) {
-  for (const product of DEMO_PRODUCTS) await insertProduct(db, { userId, ...product });
-  return DEMO_PRODUCTS.length;
+  const ids: string[] = [];
+  for (const product of DEMO_PRODUCTS) ids.push((await insertProduct(db, { userId, ...product })).id);
+  return ids;
 }

@@ -57,18 +57,6 @@ const PRODUCTS = [
   'Kente scarf',
   'Pepper soup spice pack',
 ];
-const BANKS = [
-  'GTBank',
-  'Access Bank',
-  'Zenith Bank',
-  'First Bank',
-  'UBA',
-  'Kuda',
-  'Opay',
-  'Chase',
-  'Wells Fargo',
-];
-
 /** Deterministic, so the same seed gives the same data (mulberry32). */
 export function randomSource(seed: number) {
   let state = seed >>> 0;
@@ -87,12 +75,12 @@ export function randomSource(seed: number) {
 }
 type Random = ReturnType<typeof randomSource>;
 
+/**
+ * Unfinished payments fail once the checkout's window has passed (the abandoned-payments job): history older
+ * than the window holds none, only successes and failures.
+ */
 function pickStatus(random: Random): TransactionStatus {
-  const roll = random.next();
-  if (roll < 0.9) return 'SUCCESSFUL';
-  if (roll < 0.96) return 'FAILED';
-  if (roll < 0.99) return 'CREATED';
-  return 'OTP_VERIFIED';
+  return random.next() < 0.93 ? 'SUCCESSFUL' : 'FAILED';
 }
 
 /** Minor units: naira sales from ₦500 to ₦250,000, dollar sales from $5 to $2,000, always whole kobo/cents. */
@@ -124,7 +112,8 @@ function credit(
     channel: random.next() < 0.7 ? 'CARD' : 'BANK_TRANSFER',
     counterparty: 'CUSTOMER_FUNDS',
     amount: saleAmount(random, base.currency),
-    description: `Payment for ${random.pick(PRODUCTS)}`,
+    // What was sold, as checkout names its payments (the type and channel already say it is a payment).
+    description: random.pick(PRODUCTS),
     beneficiary: customer,
     orderReference: `ORD-${random.int(100_000, 999_999)}`,
   };
@@ -136,8 +125,9 @@ export interface WalletRef {
 }
 
 /**
- * `count` movements over the last `days` days across the given wallets: mostly sales, some payouts and fees.
- * A successful debit only happens when the wallet can pay for it at that moment, so no balance goes below zero.
+ * `count` movements over the last `days` days across the given wallets: mostly sales, some processing fees. No
+ * payouts: they go to settlement accounts, which the seed does not create. A successful debit only happens when
+ * the wallet can pay for it at that moment, so no balance goes below zero.
  */
 export function generateDemoTransactions(
   wallets: WalletRef[],
@@ -160,27 +150,7 @@ export function generateDemoTransactions(
       impactTime: new Date(time),
     };
     const balance = balances.get(wallet.walletId) ?? 0;
-    const wantsDebit = random.next() < 0.25 && balance > 0;
-    let movement: DemoTransaction;
-    if (wantsDebit) {
-      const isFee = random.next() < 0.25;
-      const amount = Math.max(1, Math.floor(balance * (isFee ? 0.005 : random.int(5, 35) / 100)));
-      movement = {
-        ...base,
-        type: 'DEBIT',
-        status: random.next() < 0.93 ? 'SUCCESSFUL' : 'FAILED',
-        channel: isFee ? 'FEE' : 'PAYOUT',
-        counterparty: isFee ? 'FEES_EARNED' : 'PAYOUTS_IN_TRANSIT',
-        amount,
-        description: isFee
-          ? 'Processing fees'
-          : `Payout to ${random.pick(BANKS)} ****${random.int(1000, 9999)}`,
-        beneficiary: isFee ? 'Bizdash' : 'Settlement account',
-        orderReference: isFee ? `FEE-${random.int(100_000, 999_999)}` : `PAY-${random.int(100_000, 999_999)}`,
-      };
-    } else {
-      movement = credit(random, base);
-    }
+    const movement = random.next() < 0.08 && balance > 0 ? fee(random, base, balance) : credit(random, base);
     if (movement.status === 'SUCCESSFUL') {
       balances.set(
         wallet.walletId,
@@ -189,4 +159,22 @@ export function generateDemoTransactions(
     }
     return movement;
   });
+}
+
+function fee(
+  random: Random,
+  base: Pick<DemoTransaction, 'id' | 'walletId' | 'currency' | 'impactTime'>,
+  balance: number,
+): DemoTransaction {
+  return {
+    ...base,
+    type: 'DEBIT',
+    status: 'SUCCESSFUL',
+    channel: 'FEE',
+    counterparty: 'FEES_EARNED',
+    amount: Math.max(1, Math.floor(balance * 0.005)),
+    description: 'Processing fees',
+    beneficiary: 'Bizdash',
+    orderReference: `FEE-${random.int(100_000, 999_999)}`,
+  };
 }

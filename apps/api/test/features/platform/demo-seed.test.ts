@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
+import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
+import { seedPendingPayments } from '../../../src/seed/demo-payments.ts';
+import { seedDemoProducts } from '../../../src/seed/demo-products.ts';
+import { seedMerchant } from '../../../src/seed/seed-merchant.ts';
+import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
+
+/** The demo must follow the product's own rules, or it teaches people the wrong thing. */
+describe('the demo seed', () => {
+  let ctx: TestContext;
+  let userId: string;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    ({ userId } = await seedMerchant(dbOf(ctx.app), {
+      email: 'demo-seed@bizdash.local',
+      password: 'Demo!Bizdash2026',
+      firstName: 'Adaeze',
+      lastName: 'Okafor',
+      businessName: 'Adaeze Fabrics & Co',
+      transactions: 200,
+      days: 90,
+      seed: 42,
+    }));
+    const [productId] = await seedDemoProducts(dbOf(ctx.app), userId);
+    await seedPendingPayments(dbOf(ctx.app), productId ?? '', ctx.app.deps.config.checkout.feeSchedule);
+  });
+  afterAll(() => ctx.close());
+
+  const countOf = async (query: ReturnType<typeof sql>) =>
+    Number((await sqlRows<{ n: number }>(ctx.app, query))[0]?.n ?? 0);
+
+  it('has pending payments only as real checkout payments, which fail once their window has passed', async () => {
+    const pendingWithoutPayment = sql`select count(*)::int as n from transactions t
+      where t.user_id = ${userId} and t.transaction_status in ('CREATED', 'OTP_VERIFIED')
+        and not exists (select 1 from checkout_payments p where p.transaction_id = t.id)`;
+    const pending = sql`select count(*)::int as n from transactions
+      where user_id = ${userId} and transaction_status in ('CREATED', 'OTP_VERIFIED')`;
+    expect(await countOf(pendingWithoutPayment)).toBe(0);
+    expect(await countOf(pending)).toBe(2);
+
+    const context = createCheckoutContext(ctx.app.deps, ctx.app.log);
+    const later = new Date(Date.now() + (context.abandonAfterMinutes + 1) * 60_000);
+    expect(await failAbandonedPayments(context, later)).toBe(2);
+
+    expect(await countOf(pending)).toBe(0);
+  });
+
+  it('pays nothing out, since it creates no settlement account to pay to', async () => {
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from transactions where user_id = ${userId} and transaction_channel = 'PAYOUT'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('names sales by what was sold', async () => {
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from transactions where user_id = ${userId} and description like 'Payment for %'`,
+      ),
+    ).toBe(0);
+  });
+});
