@@ -1,4 +1,4 @@
-import { createMerchant, expect, openAs, test } from '../support/fixtures';
+import { createMerchant, expect, newMerchantDetails, openAs, test } from '../support/fixtures';
 import { exactPath, mainNav } from '../support/helpers';
 
 test('an unknown address shows the not-found page, which leads back home', async ({ page, request }) => {
@@ -142,4 +142,27 @@ test('the profile switcher lists the business', async ({ page, request }) => {
 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+});
+
+test('the longest names sign-up allows fit the top bar and the sidebar at 1280 and 390 px', async ({
+  page,
+  request,
+}) => {
+  const details = {
+    ...newMerchantDetails(),
+    firstName: 'W'.repeat(50),
+    lastName: 'M'.repeat(50),
+    businessName: `${'B'.repeat(91)} ${Date.now() % 1e8}`.slice(0, 100),
+  };
+  const response = await request.post('/api/auth/signup', { data: details });
+  expect(response.status(), await response.text()).toBe(201);
+  const { token, userId } = await response.json();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openAs(page, { ...details, token, userId }, '/dashboard/recents');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+  }
 });

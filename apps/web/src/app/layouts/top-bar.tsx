@@ -28,7 +28,7 @@ export function TopBar() {
           <Link
             to="/settings"
             data-testid="avatar-link"
-            className="flex items-center gap-2.5 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:pr-3"
+            className="flex min-w-0 items-center gap-2.5 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:pr-3"
           >
             <Avatar
               firstName={user?.firstName}
@@ -37,7 +37,8 @@ export function TopBar() {
             />
             {fullName ? (
               <span
-                className="sr-only text-sm font-medium text-slate-800 md:not-sr-only"
+                className="sr-only text-sm font-medium text-slate-800 md:not-sr-only md:max-w-48 md:truncate"
+                title={fullName}
                 data-testid="user-full-name"
               >
                 {fullName}
