@@ -22,6 +22,9 @@ export function authRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = deps.rateLimits;
+    // After validation (preHandler), so the email is the normalised one the account is found by.
+    const perEmail = (group: string) =>
+      limits.perAccount(group, (request) => String((request.body as { email?: unknown }).email ?? ''));
 
     api.post(
       '/signup',
@@ -41,9 +44,7 @@ export function authRoutes(deps: AppDeps) {
       '/signin',
       {
         onRequest: limits.perIp('auth'),
-        preHandler: limits.perAccount('signin', (request) =>
-          String((request.body as { email?: unknown }).email ?? '').toLowerCase(),
-        ),
+        preHandler: perEmail('signin'),
         schema: {
           tags,
           summary: 'Exchange email and password for a bearer token',
@@ -59,9 +60,7 @@ export function authRoutes(deps: AppDeps) {
       {
         onRequest: limits.perIp('auth'),
         // An address gets a few links per quarter hour, however many addresses ask: no mailbox bombing.
-        preHandler: limits.perAccount('reset', (request) =>
-          String((request.body as { email?: unknown }).email ?? '').toLowerCase(),
-        ),
+        preHandler: perEmail('reset'),
         schema: {
           tags,
           summary:
