@@ -130,6 +130,37 @@ describe('apiRequest', () => {
     });
   });
 
+  describe('rate limits (429)', () => {
+    it("shows the server's sentence, which says how long to wait", async () => {
+      answerAll(() =>
+        json({ error: 'Too many attempts. Try again in 12 minutes.', code: 'RATE_LIMITED' }, 429),
+      );
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to get OTP' }))).toBe(
+        'Too many attempts. Try again in 12 minutes.',
+      );
+    });
+
+    it.each([
+      ['690', 'Too many attempts. Try again in 12 minutes.'],
+      ['60', 'Too many attempts. Try again in 1 minute.'],
+      ['5', 'Too many attempts. Try again in 1 minute.'],
+      ['soon', 'Too many attempts. Try again later.'],
+    ])('builds the sentence from Retry-After %j when the answer has no text', async (retryAfter, text) => {
+      answerAll(
+        () => new HttpResponse('Too Many Requests', { status: 429, headers: { 'Retry-After': retryAfter } }),
+      );
+      expect(await failureText(apiRequest('/x', { defaultError: 'Unable to get OTP' }))).toBe(text);
+    });
+
+    it('reads a Retry-After given as a date', async () => {
+      const inTenMinutes = new Date(Date.now() + 10 * 60_000).toUTCString();
+      answerAll(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': inTenMinutes } }));
+      expect(await failureText(apiRequest('/x'))).toMatch(
+        /^Too many attempts\. Try again in (9|10) minutes\.$/,
+      );
+    });
+  });
+
   it.each([401, 403])('clears the credentials and goes to sign-in on %i', async (status) => {
     setCredentials({ token: buildToken(), userId: USER_ID });
     const navigate = vi.fn();

@@ -1,6 +1,6 @@
 import { SOURCE_SYSTEM } from '@bizdash/shared';
 import type { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { clearCredentials, getCredentials, getValidToken } from './credentials';
 import { redirectTo } from './navigation';
@@ -125,6 +125,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     status: response.status,
     serverError: stringField(data, 'error'),
     serverMessage: stringField(data, 'message'),
+    clientMessage:
+      response.status === 429 ? tooManyAttemptsMessage(response.headers.get('Retry-After')) : undefined,
     defaultMessage: defaultError,
     code: stringField(data, 'code'),
     details: detailsField(data),

@@ -30,6 +30,26 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value?.trim() ? value : undefined;
 }
 
+/**
+ * What a 429 says when its answer carries no text (a proxy or gateway limited the call): the wait from
+ * Retry-After, in whole minutes as the API words it.
+ */
+export function tooManyAttemptsMessage(retryAfter: string | null, now = Date.now()): string {
+  const seconds = retryAfterSeconds(retryAfter, now);
+  if (seconds === null) return 'Too many attempts. Try again later.';
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+}
+
+/** Retry-After is either a number of seconds or an HTTP date. */
+function retryAfterSeconds(value: string | null, now: number): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, (at - now) / 1000);
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;

@@ -1,7 +1,7 @@
 import { AuthTokenResponseSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { getCredentials } from '@/lib/credentials';
@@ -98,5 +98,23 @@ describe('SignInForm', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(onSuccess).not.toHaveBeenCalled();
     expect(getCredentials()).toBeNull();
+  });
+
+  it.each([
+    ['the API says so', { error: 'Too many attempts. Try again in 12 minutes.', code: 'RATE_LIMITED' }],
+    ['a proxy in between answers without text', null],
+  ])('tells a rate-limited merchant how long to wait when %s', async (_case, body) => {
+    server.use(
+      http.post('/api/auth/signin', () =>
+        HttpResponse.json(body, { status: 429, headers: { 'Retry-After': '690' } }),
+      ),
+    );
+    const { user, onSuccess } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), USER_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Too many attempts. Try again in 12 minutes.')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 });
