@@ -22,6 +22,8 @@ for (const { name, viewport } of VIEWPORTS) {
     test.use({ viewport });
 
     test.beforeEach(async ({ page }) => {
+      // Full-page screenshots of long lists: on a busy two-core machine they outgrow the default 30 s.
+      test.slow();
       await page.emulateMedia({ reducedMotion: 'reduce' });
     });
 
