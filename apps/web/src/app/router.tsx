@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'signin', lazy: () => import('@/features/auth/routes/sign-in') },
       { path: 'signup', lazy: () => import('@/features/auth/routes/sign-up') },
+      { path: 'forgot-password', lazy: () => import('@/features/auth/routes/forgot-password') },
+      { path: 'reset-password', lazy: () => import('@/features/auth/routes/reset-password') },
       { path: 'sandbox/mailbox', lazy: () => import('@/features/sandbox/routes/mailbox') },
       // The public checkout behind every payment link: no sign-in, no dashboard chrome.
       { path: 'pay/:productId', lazy: () => import('@/features/checkout/routes/checkout') },

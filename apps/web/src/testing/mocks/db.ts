@@ -8,6 +8,8 @@ export interface MockDb {
   password: string;
   /** The code the email verification accepts. */
   emailOtp: string;
+  /** The token of the one live password reset link; a reset uses it up. */
+  resetToken: string | null;
   wallets: Wallet[];
   transactions: Transaction[];
   products: Product[];
@@ -20,6 +22,8 @@ export interface MockDb {
 }
 
 export const USER_PASSWORD = 'Secret123!';
+/** 43 base64url characters, as the emailed link carries. */
+export const RESET_TOKEN = 'rT0k3n-Ab_cdefghijklmnopqrstuvwxyz012345678';
 const EMAIL_OTP = '123456';
 
 function initialDb(): MockDb {
@@ -27,6 +31,7 @@ function initialDb(): MockDb {
     user: buildUser(),
     password: USER_PASSWORD,
     emailOtp: EMAIL_OTP,
+    resetToken: RESET_TOKEN,
     wallets: [buildWallet(), buildWallet({ currency: 'USD', availableBalance: 430_603 })],
     transactions: [],
     products: [],

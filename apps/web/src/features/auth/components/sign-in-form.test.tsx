@@ -2,6 +2,7 @@ import { AuthTokenResponseSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { getCredentials } from '@/lib/credentials';
@@ -15,10 +16,10 @@ import { SignInForm } from './sign-in-form';
 
 function renderForm(onSuccess = vi.fn()) {
   renderWithQueryClient(
-    <>
+    <MemoryRouter>
       <SignInForm onSuccess={onSuccess} />
       <AppToaster />
-    </>,
+    </MemoryRouter>,
   );
   return { onSuccess, user: userEvent.setup() };
 }

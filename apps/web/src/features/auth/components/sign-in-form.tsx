@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { useSignIn } from '../api/sign-in';
+import { TextLink } from './text-link';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const signIn = useSignIn({ onSuccess });
@@ -35,6 +36,10 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...register('password')}
       />
+      {/* After the password field and its show button in the tab order: found where it is needed. */}
+      <p className="-mt-3 text-right text-sm">
+        <TextLink to="/forgot-password">Forgot password?</TextLink>
+      </p>
       <Button type="submit" size="lg" className="mt-2 w-full" pending={signIn.isPending}>
         Sign in
       </Button>

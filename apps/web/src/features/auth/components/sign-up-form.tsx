@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useSignUp } from '../api/sign-up';
+import { NEW_PASSWORD_HINT } from '../password-hint';
 
 const FIELDS = [
   'firstName',
@@ -96,7 +97,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       <PasswordField
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&#."
+        hint={NEW_PASSWORD_HINT}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -1,7 +1,8 @@
-import { Link, replace, useNavigate } from 'react-router';
+import { replace, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { hasValidSession } from '@/lib/credentials';
 import { SignInForm } from '../components/sign-in-form';
+import { TextLink } from '../components/text-link';
 
 export const AFTER_SIGN_IN_PATH = '/dashboard/recents';
 
@@ -18,10 +19,7 @@ export function Component() {
       description="Welcome back. Enter your details to open your dashboard."
       aside={
         <>
-          New to Bizdash?{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-            Create an account
-          </Link>
+          New to Bizdash? <TextLink to="/signup">Create an account</TextLink>
         </>
       }
     >

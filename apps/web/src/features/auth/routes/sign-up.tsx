@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { SignUpForm } from '../components/sign-up-form';
+import { TextLink } from '../components/text-link';
 import { AFTER_SIGN_IN_PATH } from './sign-in';
 
 export { loader } from './sign-in';
@@ -14,10 +15,7 @@ export function Component() {
       description="Accept payments, hold NGN and USD wallets, and share payment links in minutes."
       aside={
         <>
-          Already have an account?{' '}
-          <Link to="/signin" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-            Sign in
-          </Link>
+          Already have an account? <TextLink to="/signin">Sign in</TextLink>
         </>
       }
     >

@@ -1,4 +1,14 @@
-import { AuthTokenResponseSchema, SignInRequestSchema, SignUpRequestSchema } from '@bizdash/shared';
+import {
+  AuthTokenResponseSchema,
+  FORGOT_PASSWORD_SENT,
+  ForgotPasswordRequestSchema,
+  MessageResponseSchema,
+  PASSWORD_RESET_DONE,
+  RESET_LINK_INVALID,
+  ResetPasswordRequestSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+} from '@bizdash/shared';
 import { HttpResponse, http } from 'msw';
 import { buildToken, buildUser } from '../../factories';
 import { db } from '../db';
@@ -26,6 +36,20 @@ export const authHandlers = [
     });
     db.password = password;
     return contractJson(AuthTokenResponseSchema, { token: buildToken(), userId: db.user.recordId }, 201);
+  }),
+
+  // The same answer for every address, as the API gives it.
+  http.post('/api/auth/forgot-password', async ({ request }) => {
+    parseOr400(ForgotPasswordRequestSchema, await jsonBody(request));
+    return contractJson(MessageResponseSchema, { message: FORGOT_PASSWORD_SENT }, 202);
+  }),
+
+  http.post('/api/auth/reset-password', async ({ request }) => {
+    const { token, password } = parseOr400(ResetPasswordRequestSchema, await jsonBody(request));
+    if (token !== db.resetToken) return apiError(400, RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+    db.resetToken = null;
+    db.password = password;
+    return contractJson(MessageResponseSchema, { message: PASSWORD_RESET_DONE });
   }),
 
   http.post('/api/auth/logout', ({ request }) => {
