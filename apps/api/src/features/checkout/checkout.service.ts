@@ -224,8 +224,6 @@ export async function startPayment(
   input: StartPaymentInput,
 ): Promise<{ payment: CheckoutPayment; replayed: boolean }> {
   const requestHash = hashStart(productId, input);
-  const earlier = await findPaymentByKey(context.db, productId, idempotencyKey);
-  if (earlier) return { payment: await replay(context, earlier, requestHash, input), replayed: true };
   let opened: Awaited<ReturnType<typeof openPayment>>;
   try {
     opened = await openPayment(context.db, {
@@ -237,7 +235,9 @@ export async function startPayment(
       provider: context.provider.name,
     });
   } catch (error) {
-    if (!(error instanceof LostKeyRace)) throw error;
+    // A retry finds its first payment here, on the refusal path only (a new payment costs no lookup): when the
+    // key was taken, and also when the product has sold out or gone since the first attempt.
+    if (!(error instanceof LostKeyRace || error instanceof AppError)) throw error;
     const first = await findPaymentByKey(context.db, productId, idempotencyKey);
     if (!first) throw error;
     return { payment: await replay(context, first, requestHash, input), replayed: true };

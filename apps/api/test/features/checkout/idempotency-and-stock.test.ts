@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../src/db/schema/index.ts';
+import { SOLD_OUT_WHILE_PAYING } from '../../../src/features/checkout/checkout-transitions.ts';
 import { buildTestApp, countRows, dbOf, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
@@ -100,6 +101,27 @@ describe('POST /api/checkout/products/:productId/payments', () => {
         nextAction: 'OTP',
       });
       expect((await checkoutWrites(ctx.app, seller.userId)).charges).toBe(chargesBefore);
+    });
+
+    it('finds the first payment on a retry after the last unit sold meanwhile, instead of answering sold out', async () => {
+      const { productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 1 });
+      const key = newKey();
+      const body = startBody(CARDS.visaApproved);
+      vi.spyOn(ctx.app.deps.payments, 'charge').mockRejectedValueOnce(new Error('acquirer timed out'));
+      expect((await startPayment(ctx.app, productId, body, key)).statusCode).toBe(500);
+      const other = await startPayment(
+        ctx.app,
+        productId,
+        startBody(CARDS.visaApproved, { customerName: 'Tolu Ade' }),
+      );
+      expect(other.json().status).toBe('SUCCESSFUL');
+
+      const retry = await startPayment(ctx.app, productId, body, key);
+
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toMatchObject({ status: 'FAILED', failureReason: SOLD_OUT_WHILE_PAYING });
+      expect(await chargeOf(ctx.app, retry.json().paymentId)).toMatchObject({ status: 'REFUNDED' });
+      await expectLedgerVerifies(ctx.app);
     });
 
     it('drives on a first attempt cut off before the card network answered, charging once', async () => {
