@@ -1,6 +1,7 @@
 import { MAX_TOASTS, TOAST_DURATIONS_MS } from '@bizdash/shared';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /** At most MAX_TOASTS on screen: the oldest beyond the limit are dismissed. */
 function useToastLimit(limit: number) {
@@ -11,11 +12,34 @@ function useToastLimit(limit: number) {
   }, [toasts, limit]);
 }
 
+/**
+ * One toast per message: five failed sign-ins say "Invalid email or password" once, not five times. Toasts are
+ * raised all over the app, so the rule lives here: a repeat replaces the older one (its time starts again).
+ * A layout effect, so the older one is gone before the browser paints both.
+ */
+function useOneToastPerMessage() {
+  const { toasts } = useToasterStore();
+  useLayoutEffect(() => {
+    const shown = new Set<string>();
+    // The store lists the newest first.
+    for (const item of toasts) {
+      if (!item.visible || typeof item.message !== 'string') continue;
+      if (shown.has(item.message)) toast.remove(item.id);
+      else shown.add(item.message);
+    }
+  }, [toasts]);
+}
+
+/** SPEC puts toasts at the top centre; on a phone that is where the form being corrected is, so they sit at the bottom. */
+const PHONE = '(max-width: 639px)';
+
 export function AppToaster() {
   useToastLimit(MAX_TOASTS);
+  useOneToastPerMessage();
+  const phone = useMediaQuery(PHONE);
   return (
     <Toaster
-      position="top-center"
+      position={phone ? 'bottom-center' : 'top-center'}
       toastOptions={{
         duration: TOAST_DURATIONS_MS.default,
         success: { duration: TOAST_DURATIONS_MS.success },
