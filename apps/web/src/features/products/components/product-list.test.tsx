@@ -55,4 +55,15 @@ describe('ProductList', () => {
     expect(await screen.findByTestId('product-row')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    [1280, 'a table'],
+    [700, 'cards, leaving the name no room in a table'],
+  ])('shows products in a %i px wide list as %s', async (width, _) => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, width, 400));
+    db.products = [buildProduct()];
+    renderList();
+    await screen.findByTestId('product-row');
+    expect(screen.queryByRole('table', { name: 'Products' }) !== null).toBe(width === 1280);
+  });
 });

@@ -49,6 +49,15 @@ describe('ProductsTable', () => {
     expect(row?.getByTestId('product-status')).toHaveAttribute('data-tone', 'green');
   });
 
+  it('fits its card instead of scrolling sideways: a long name gives way, the actions keep their room', () => {
+    renderTable();
+    // The delete button used to sit past the card's edge, behind a sideways scroll.
+    expect(screen.getByRole('table', { name: 'Products' }).closest('.overflow-x-auto')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Product' })).toHaveClass('w-full', 'max-w-0');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('w-px', 'whitespace-nowrap');
+    expect(screen.getByText('Hand-woven Aso Oke wedding set with mat…')).toHaveClass('truncate');
+  });
+
   it('shows Sold out and Archived products with their own badges and currency', () => {
     const { rows } = renderTable();
     expect(rows[1]?.getByTestId('product-price')).toHaveTextContent('$19.99');

@@ -11,61 +11,69 @@ export interface ProductRowsProps extends ProductRowHandlers {
   stale?: boolean;
 }
 
-const COLUMNS = ['Date', 'Product', 'Quantity', 'Price', 'Status', 'Actions'];
+const COLUMNS = ['Date', 'Product', 'Quantity', 'Price', 'Status', 'Actions'] as const;
 const cell = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+
+/**
+ * The table fits its card instead of scrolling sideways: every column but Product is as wide as its content
+ * (Actions no wider than its buttons), and Product takes the rest, cutting a long name short with an ellipsis.
+ */
+const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
+  Date: 'whitespace-nowrap text-left',
+  Product: 'w-full max-w-0 text-left',
+  Quantity: 'whitespace-nowrap text-right',
+  Price: 'whitespace-nowrap text-right',
+  Status: 'whitespace-nowrap text-left',
+  Actions: 'w-px whitespace-nowrap text-left',
+};
 
 /** Wide screens: one row per product, newest first. */
 export function ProductsTable({ products, caption, stale = false, onEdit, onDelete }: ProductRowsProps) {
   return (
-    <div className="overflow-x-auto">
-      <table className={cn('w-full text-sm transition-opacity', stale && 'opacity-60')}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={cn(
-                  'px-3 py-2.5 font-medium whitespace-nowrap first:pl-4 last:pr-4',
-                  column === 'Quantity' || column === 'Price' ? 'text-right' : 'text-left',
-                )}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {products.map((product) => (
-            <tr key={product.recordId} data-testid="product-row" data-product-id={product.recordId}>
-              <td className={cn(cell, 'whitespace-nowrap text-slate-700 tabular-nums')}>
-                {formatProductDate(product.createdDate)}
-              </td>
-              <td className={cn(cell, 'font-medium whitespace-nowrap text-slate-900')}>
-                <span title={product.productName}>
-                  {truncate(product.productName, TRUNCATE_LIMITS.productName)}
-                </span>
-              </td>
-              <td className={cn(cell, 'text-right text-slate-700 tabular-nums')}>
-                {product.quantityAvailable.toLocaleString('en')}
-              </td>
-              <td
-                className={cn(cell, 'text-right font-medium whitespace-nowrap text-slate-900 tabular-nums')}
-                data-testid="product-price"
-              >
-                {formatMoney(product.amount, product.currency)}
-              </td>
-              <td className={cell}>
-                <ProductStatusBadge status={product.status} />
-              </td>
-              <td className={cn(cell, 'py-1.5')}>
-                <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
-              </td>
-            </tr>
+    <table className={cn('w-full text-sm transition-opacity', stale && 'opacity-60')}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
+            >
+              {column}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {products.map((product) => (
+          <tr key={product.recordId} data-testid="product-row" data-product-id={product.recordId}>
+            <td className={cn(cell, COLUMN_CLASSES.Date, 'text-slate-700 tabular-nums')}>
+              {formatProductDate(product.createdDate)}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Product, 'font-medium text-slate-900')}>
+              <span className="block truncate" title={product.productName}>
+                {truncate(product.productName, TRUNCATE_LIMITS.productName)}
+              </span>
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Quantity, 'text-slate-700 tabular-nums')}>
+              {product.quantityAvailable.toLocaleString('en')}
+            </td>
+            <td
+              className={cn(cell, COLUMN_CLASSES.Price, 'font-medium text-slate-900 tabular-nums')}
+              data-testid="product-price"
+            >
+              {formatMoney(product.amount, product.currency)}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Status)}>
+              <ProductStatusBadge status={product.status} />
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
+              <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
