@@ -1,5 +1,6 @@
 import { formatDate, TRUNCATE_LIMITS, transactionChannelLabel, truncate } from '@bizdash/shared';
 import { cn } from '@/lib/cn';
+import { shortTransactionName } from '../transaction-name';
 import { TransactionAmount } from './transaction-amount';
 import { TransactionStatusBadge } from './transaction-status-badge';
 import type { TransactionRowsProps } from './transactions-table';
@@ -22,7 +23,7 @@ export function TransactionCards({ transactions, onOpen, caption, stale = false 
           >
             <span className="flex w-full items-baseline justify-between gap-3">
               <span className="min-w-0 truncate font-medium text-slate-900" title={transaction.description}>
-                {truncate(transaction.description, TRUNCATE_LIMITS.transactionName)}
+                {shortTransactionName(transaction.description)}
               </span>
               <TransactionAmount transaction={transaction} className="text-sm" />
             </span>

@@ -38,7 +38,7 @@ describe('TransactionsTable', () => {
     renderWithQueryClient(<TransactionsTable transactions={[credit]} onOpen={vi.fn()} caption="All" />);
     const row = within(rows()[0] as HTMLElement);
     expect(row.getByText('05 Mar 2026')).toBeInTheDocument();
-    expect(row.getByText('Payment for Ankara …')).toHaveAttribute(
+    expect(row.getByText('Ankara fabric bundle')).toHaveAttribute(
       'title',
       'Payment for Ankara fabric bundle',
     );
@@ -54,6 +54,20 @@ describe('TransactionsTable', () => {
     expect(screen.getByRole('table', { name: 'All' })).toBeInTheDocument();
   });
 
+  it('leads with what was sold, cut at 20 characters, the whole description on hover', () => {
+    const sold = [
+      buildTransaction({ description: 'Zobo drink (1 litre bottle) x2' }),
+      // Booked before checkout stored the product's own name.
+      buildTransaction({ description: 'Payment for Zobo drink (1 litre bottle)' }),
+    ];
+    renderWithQueryClient(<TransactionsTable transactions={sold} onOpen={vi.fn()} caption="All" />);
+    const [current, old] = rows().map((row) =>
+      within(row).getByRole('button', { name: 'Zobo drink (1 litre…' }),
+    );
+    expect(current).toHaveAttribute('title', 'Zobo drink (1 litre bottle) x2');
+    expect(old).toHaveAttribute('title', 'Payment for Zobo drink (1 litre bottle)');
+  });
+
   it('opens a row by click and from the keyboard', async () => {
     const onOpen = vi.fn();
     const user = userEvent.setup();
@@ -62,7 +76,7 @@ describe('TransactionsTable', () => {
     await user.click(within(rows()[1] as HTMLElement).getByText('Payout'));
     expect(onOpen).toHaveBeenLastCalledWith(debit);
 
-    const name = screen.getByRole('button', { name: 'Payment for Ankara …' });
+    const name = screen.getByRole('button', { name: 'Ankara fabric bundle' });
     name.focus();
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenLastCalledWith(credit);
@@ -95,5 +109,13 @@ describe('TransactionCards', () => {
 
     await userEvent.setup().click(debitCard as HTMLElement);
     expect(onOpen).toHaveBeenCalledWith(debit);
+  });
+
+  it('leads each card with what was sold, the whole description on hover', () => {
+    render(<TransactionCards transactions={[credit]} onOpen={vi.fn()} caption="Recent" />);
+    expect(screen.getByText('Ankara fabric bundle')).toHaveAttribute(
+      'title',
+      'Payment for Ankara fabric bundle',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
+import { shortTransactionName } from '../transaction-name';
 import { TransactionAmount } from './transaction-amount';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
@@ -79,7 +80,7 @@ function Row({ transaction, onOpen }: { transaction: Transaction; onOpen: Transa
           }}
           className="rounded-sm text-left font-medium whitespace-nowrap text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          {truncate(transaction.description, TRUNCATE_LIMITS.transactionName)}
+          {shortTransactionName(transaction.description)}
         </button>
         <span
           className="block text-xs whitespace-nowrap text-slate-600"
