@@ -87,6 +87,14 @@ describe('money in and out chart', () => {
     expect(screen.getByTestId('money-flow-totals')).toHaveTextContent('Money in$99.00');
   });
 
+  it('keeps the table for screen readers from adding empty scroll below the dashboard', async () => {
+    openDashboard();
+    const table = await screen.findByRole('table', { name: /Money in and out per day/ });
+    // A table grows with its rows whatever height it is given: the clipped box around it must hide it instead.
+    expect(table).not.toHaveClass('sr-only');
+    expect(table.parentElement).toHaveClass('sr-only');
+  });
+
   it('asks the summary for the last 30 days', async () => {
     const { requests } = openDashboard();
     await screen.findByRole('img', { name: /Money in and out per day/ });
