@@ -1,11 +1,14 @@
 import {
   CURRENCIES,
   type Currency,
+  currencySymbol,
   formatMajorUnitsPlain,
+  PRODUCT_LIMITS,
   type Product,
   type ProductInput,
   ProductInputSchema,
   parseMajorUnits,
+  toMajorUnits,
 } from '@bizdash/shared';
 import { z } from 'zod';
 
@@ -36,6 +39,24 @@ export function formFieldOf(apiField: keyof ProductInput): keyof ProductFormValu
 }
 
 /**
+ * A number past its limit becomes the limit plus one, so the shared schema says "at most ..." in its own words.
+ * Typed, it can be too large for a number to hold exactly (or at all), and then the schema would call it not a
+ * whole number, or the price unreadable, instead of too large.
+ */
+const pastLimit = (value: number, max: number) => (value > max ? max + 1 : value);
+
+/** The price in minor units; null when it is not written as a price; undefined when empty. */
+function readPrice(text: string, currency: Currency): number | null | undefined {
+  if (!text) return undefined;
+  const max = PRODUCT_LIMITS.maxAmount[currency];
+  const exact = parseMajorUnits(text, currency);
+  if (exact !== null) return exact;
+  // Digits too many for parseMajorUnits to hold exactly still make a price: one far above the limit.
+  const digits = text.replace(currencySymbol(currency), '').replaceAll(',', '').trim();
+  return /^\d+(\.\d+)?$/.test(digits) && Number(digits) > toMajorUnits(max, currency) ? max + 1 : null;
+}
+
+/**
  * The form's values become a ProductInput and are checked by ProductInputSchema itself, so the form and the
  * API share every rule; its messages land under the field the merchant typed into. Only the price format is
  * the form's own rule.
@@ -49,15 +70,16 @@ export const ProductFormSchema = z
     quantityAvailable: z.string(),
   })
   .transform((values, context) => {
-    const priceText = values.price.trim();
-    const amount = priceText ? parseMajorUnits(priceText, values.currency) : undefined;
+    const amount = readPrice(values.price.trim(), values.currency);
     const quantityText = values.quantityAvailable.trim();
     const result = ProductInputSchema.safeParse({
       productName: values.productName,
       description: values.description,
       amount: amount ?? undefined,
       currency: values.currency,
-      quantityAvailable: quantityText ? Number(quantityText) : undefined,
+      quantityAvailable: quantityText
+        ? pastLimit(Number(quantityText), PRODUCT_LIMITS.quantityMax)
+        : undefined,
     });
     const unreadablePrice = amount === null;
     if (unreadablePrice) context.addIssue({ code: 'custom', path: ['price'], message: PRICE_FORMAT_MESSAGE });

@@ -76,6 +76,25 @@ describe('ProductFormModal', () => {
     expect(await screen.findByText('Quantity must be a whole number')).toBeInTheDocument();
   });
 
+  it('says a price or quantity too large to hold is too large, not unreadable or fractional', async () => {
+    const requests = recordRequests();
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Product name'), 'Ankara fabric bundle');
+    await user.type(screen.getByLabelText('Price'), '99,999,999,999,999,999,999');
+    await user.type(screen.getByLabelText('Quantity available'), '99999999999999999999');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByText('Price must be at most ₦100,000,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Quantity is at most 100,000')).toBeInTheDocument();
+    expect(screen.queryByText('Enter a price like 2500 or 2500.50')).not.toBeInTheDocument();
+    expect(screen.queryByText('Quantity must be a whole number')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Currency'), 'Dollars ($)');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Price must be at most $1,000,000.00')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
   it('offers Naira and Dollars as currencies, Naira first', () => {
     renderForm();
     const currency = screen.getByLabelText('Currency');
