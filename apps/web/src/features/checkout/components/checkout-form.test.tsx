@@ -159,7 +159,7 @@ describe('CheckoutForm', () => {
     expect(screen.getByLabelText('CVV')).toHaveAttribute('autocomplete', 'cc-csc');
   });
 
-  it('starts the payment with an Idempotency-Key and hands the answer on', async () => {
+  it('starts the payment with an Idempotency-Key and hands the answer on, with what the customer typed', async () => {
     const requests = recordRequests();
     const { user, onStarted } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -170,7 +170,12 @@ describe('CheckoutForm', () => {
     await vi.waitFor(() => expect(onStarted).toHaveBeenCalledOnce());
     expect(db.payments).toHaveLength(1);
     expect(db.payments[0]).toMatchObject({ quantity: 2, status: 'CREATED', nextAction: 'OTP' });
-    expect(onStarted).toHaveBeenCalledWith(db.payments[0]);
+    // The name, email and quantity go along so another attempt starts from them; the card never does.
+    expect(onStarted).toHaveBeenCalledWith(db.payments[0], {
+      customerName: 'Tolu Adeyemi',
+      customerEmail: 'tolu@example.com',
+      quantity: 2,
+    });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe(`/api/checkout/products/${PRODUCT_ID}/payments`);
     expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,100}$/);

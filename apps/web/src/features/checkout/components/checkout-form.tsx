@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { productAmounts } from '../amounts';
 import { START_PAYMENT_ERROR, useStartPayment } from '../api/start-payment';
+import type { CustomerDraft } from '../customer-draft';
 import { useAttemptKey } from '../use-attempt-key';
 import { AmountSummary } from './amount-summary';
 import { CardFields } from './card-fields';
@@ -37,12 +38,14 @@ const SERVER_FIELDS: readonly Path<StartPayment>[] = [
 
 interface CheckoutFormProps {
   product: CheckoutProduct;
-  /** The payment exists (whatever its state): the page moves to it. */
-  onStarted: (payment: CheckoutPayment) => void;
+  /** What the customer typed for an earlier attempt: another one starts from it. */
+  draft?: CustomerDraft;
+  /** The payment exists (whatever its state): the page moves to it, taking what the customer typed along. */
+  onStarted: (payment: CheckoutPayment, draft: CustomerDraft) => void;
 }
 
 /** The order (merchant, product, quantity, amounts) beside the customer's details and card. */
-export function CheckoutForm({ product, onStarted }: CheckoutFormProps) {
+export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormProps) {
   const start = useStartPayment();
   const keyFor = useAttemptKey();
   const inFlight = useRef(false);
@@ -57,9 +60,9 @@ export function CheckoutForm({ product, onStarted }: CheckoutFormProps) {
   } = useForm({
     resolver: zodResolver(StartPaymentSchema),
     defaultValues: {
-      quantity: 1,
-      customerName: '',
-      customerEmail: '',
+      quantity: draft.quantity ?? 1,
+      customerName: draft.customerName ?? '',
+      customerEmail: draft.customerEmail ?? '',
       card: { number: '', expiry: '', cvv: '' },
     },
     mode: 'onTouched',
@@ -84,7 +87,8 @@ export function CheckoutForm({ product, onStarted }: CheckoutFormProps) {
         idempotencyKey: keyFor(values),
         payment: values,
       });
-      onStarted(payment);
+      const { customerName, customerEmail, quantity } = values;
+      onStarted(payment, { customerName, customerEmail, quantity });
     } catch (error) {
       inFlight.current = false;
       if (!applyServerFieldErrors(error, setError, SERVER_FIELDS)) {

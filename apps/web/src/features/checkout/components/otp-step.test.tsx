@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { recordRequests } from '@/testing/mocks/requests';
 import { renderWithQueryClient } from '@/testing/render';
@@ -14,8 +14,8 @@ const waiting = buildCheckoutPayment({
   completedAt: null,
 });
 
-function renderStep() {
-  renderWithQueryClient(<OtpStep payment={waiting} />);
+function renderStep(onUseAnotherCard = vi.fn()) {
+  renderWithQueryClient(<OtpStep payment={waiting} onUseAnotherCard={onUseAnotherCard} />);
   return userEvent.setup();
 }
 
@@ -33,7 +33,7 @@ describe('OtpStep', () => {
   });
 
   it('gives no code hint when a real card network asks for the code', () => {
-    renderWithQueryClient(<OtpStep payment={{ ...waiting, sandboxOtp: null }} />);
+    renderWithQueryClient(<OtpStep payment={{ ...waiting, sandboxOtp: null }} onUseAnotherCard={vi.fn()} />);
     expect(screen.queryByText(/Sandbox/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('One-time code')).toBeInTheDocument();
   });
@@ -59,5 +59,14 @@ describe('OtpStep', () => {
     expect(requests[0]?.url).toBe(`/api/checkout/payments/${PAYMENT_ID}/otp`);
     expect(requests[0]?.body).toEqual({ otp: '000000' });
     expect(screen.getByRole('button', { name: 'Verify code' })).toBeEnabled();
+  });
+
+  it('offers a way back to the card form, sending nothing', async () => {
+    const requests = recordRequests();
+    const onUseAnotherCard = vi.fn();
+    const user = renderStep(onUseAnotherCard);
+    await user.click(screen.getByRole('button', { name: 'Use another card' }));
+    expect(onUseAnotherCard).toHaveBeenCalledOnce();
+    expect(requests).toHaveLength(0);
   });
 });

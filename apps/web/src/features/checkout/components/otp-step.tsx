@@ -6,17 +6,22 @@ import {
   SubmitOtpSchema,
 } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, FlaskConical, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
 import { SUBMIT_OTP_ERROR, useSubmitOtp } from '../api/submit-otp';
-
 import { StateHeader } from './state-header';
 
+interface OtpStepProps {
+  payment: CheckoutPayment;
+  /** Back to the card form: no code arrived, or the customer would rather pay another way. */
+  onUseAnotherCard: () => void;
+}
+
 /** The card issuer holds the payment until the customer types the code it sent. */
-export function OtpStep({ payment }: { payment: CheckoutPayment }) {
+export function OtpStep({ payment, onUseAnotherCard }: OtpStepProps) {
   const verify = useSubmitOtp(payment.paymentId);
   const {
     register,
@@ -65,6 +70,15 @@ export function OtpStep({ payment }: { payment: CheckoutPayment }) {
         />
         <Button type="submit" size="lg" className="h-12 w-full text-base" pending={verify.isPending}>
           Verify code
+        </Button>
+        <Button
+          variant="ghost"
+          className="self-center"
+          icon={<ArrowLeft className="size-4" aria-hidden="true" />}
+          onClick={onUseAnotherCard}
+          disabled={verify.isPending}
+        >
+          Use another card
         </Button>
       </form>
     </div>

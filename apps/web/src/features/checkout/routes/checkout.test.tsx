@@ -9,6 +9,18 @@ import { renderApp } from '@/testing/render';
 import { buildCheckoutProduct, PRODUCT_ID } from '../testing/factories';
 
 const CHECKOUT = `/pay/${PRODUCT_ID}`;
+// The mocked card network's cards (testing/mocks/handlers/checkout.ts).
+const DECLINED_CARD = '4000000000000002';
+const OTP_CARD = '5061000000000005';
+
+async function payWith(user: ReturnType<typeof userEvent.setup>, card: string) {
+  await user.type(screen.getByLabelText('Full name'), 'Tolu Adeyemi');
+  await user.type(screen.getByLabelText('Email address'), 'tolu@example.com');
+  await user.type(screen.getByLabelText('Card number'), card);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
+  await user.type(screen.getByLabelText('CVV'), '123');
+  await user.click(screen.getByRole('button', { name: /^Pay / }));
+}
 
 describe('/pay/:productId', () => {
   it('shows a skeleton while the product loads, then the checkout without any dashboard chrome', async () => {
@@ -91,5 +103,25 @@ describe('/pay/:productId', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Enter your one-time code' }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Try again after a declined card', DECLINED_CARD, 'Payment failed', 'Try again'],
+    ['Use another card from the code step', OTP_CARD, 'Enter your one-time code', 'Use another card'],
+  ])('%s keeps the name, email and quantity, never the card', async (_, card, heading, action) => {
+    db.checkoutProducts = [buildCheckoutProduct()];
+    const { router } = renderApp(CHECKOUT);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await payWith(user, card);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: action }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT));
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Tolu Adeyemi');
+    expect(screen.getByLabelText('Email address')).toHaveValue('tolu@example.com');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(2);
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('CVV')).toHaveValue('');
   });
 });

@@ -1,15 +1,17 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '@/lib/api-error';
 import { useCheckoutProduct } from '../api/get-checkout-product';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutShell } from '../components/checkout-shell';
 import { CheckoutSkeleton, InvalidLink, LoadFailed, ProductUnavailable } from '../components/checkout-states';
+import { customerDraftFrom, draftState } from '../customer-draft';
 import { paymentPath } from '../paths';
 
 /** /pay/:productId — the public page behind a payment link. */
 export function Component() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const product = useCheckoutProduct(productId);
   const data = product.data;
 
@@ -31,7 +33,10 @@ export function Component() {
       <CheckoutShell width="wide" title={title}>
         <CheckoutForm
           product={data}
-          onStarted={(payment) => navigate(paymentPath(productId, payment.paymentId))}
+          draft={customerDraftFrom(state)}
+          onStarted={(payment, draft) =>
+            navigate(paymentPath(productId, payment.paymentId), { state: draftState(draft) })
+          }
         />
       </CheckoutShell>
     );

@@ -83,6 +83,16 @@ describe('/pay/:productId/payments/:paymentId', () => {
     ).toBeInTheDocument();
   });
 
+  it("starts again from a failed payment's page with the customer's name, when opened from a link", async () => {
+    db.checkoutProducts = [buildCheckoutProduct()];
+    db.payments = [buildCheckoutPayment({ status: 'FAILED', failureReason: 'Declined.', quantity: 2 })];
+    renderApp(PAYMENT_PAGE);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Tolu Adeyemi');
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(2);
+  });
+
   it('shows the merchant logo the payment names, without asking for the product again', async () => {
     db.payments = [buildCheckoutPayment({ checkoutLogUrl: '/logo.png' })];
     const requests = recordRequests();

@@ -1,5 +1,5 @@
 import type { CheckoutPayment } from '@bizdash/shared';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { isNotFound } from '@/lib/api-error';
 import { paymentStep, usePayment } from '../api/get-payment';
@@ -9,12 +9,14 @@ import { MerchantIdentity } from '../components/merchant-identity';
 import { OtpStep } from '../components/otp-step';
 import { PaymentFailed } from '../components/payment-failed';
 import { PaymentReceipt } from '../components/payment-receipt';
+import { customerDraftFrom, draftState } from '../customer-draft';
 import { checkoutPath } from '../paths';
 
 /** /pay/:productId/payments/:paymentId — where a payment stands, so a reload keeps the customer in place. */
 export function Component() {
   const { productId = '', paymentId = '' } = useParams();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const payment = usePayment(paymentId);
   const data = payment.data;
 
@@ -40,6 +42,11 @@ export function Component() {
     );
   }
 
+  // Another attempt starts from what the customer typed; opened from a link, from what the payment knows.
+  const backToCheckout = () => {
+    const draft = { customerName: data.customerName, quantity: data.quantity, ...customerDraftFrom(state) };
+    navigate(checkoutPath(productId), { state: draftState(draft) });
+  };
   return (
     <CheckoutShell title={`${data.productName} · ${data.businessName}`}>
       <CheckoutCard>
@@ -47,21 +54,26 @@ export function Component() {
           <MerchantIdentity businessName={data.businessName} logoUrl={data.checkoutLogUrl} />
         </div>
         <div className="p-6 sm:p-8">
-          <PaymentState payment={data} onTryAgain={() => navigate(checkoutPath(productId))} />
+          <PaymentState payment={data} onBackToCheckout={backToCheckout} />
         </div>
       </CheckoutCard>
     </CheckoutShell>
   );
 }
 
-function PaymentState({ payment, onTryAgain }: { payment: CheckoutPayment; onTryAgain: () => void }) {
+interface PaymentStateProps {
+  payment: CheckoutPayment;
+  onBackToCheckout: () => void;
+}
+
+function PaymentState({ payment, onBackToCheckout }: PaymentStateProps) {
   switch (paymentStep(payment)) {
     case 'SUCCESSFUL':
       return <PaymentReceipt payment={payment} />;
     case 'FAILED':
-      return <PaymentFailed payment={payment} onTryAgain={onTryAgain} />;
+      return <PaymentFailed payment={payment} onTryAgain={onBackToCheckout} />;
     case 'OTP':
-      return <OtpStep payment={payment} />;
+      return <OtpStep payment={payment} onUseAnotherCard={onBackToCheckout} />;
     case 'PROCESSING':
       return <PaymentProcessing />;
   }
