@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  formatDate,
   formatDateTime,
   formatSignedMoney,
   PENDING_TRANSACTION_STATUSES,
@@ -74,8 +75,10 @@ test('search text and a date range narrow the list and live in the URL', async (
   await expectRowIds(page, ids(await searchApi(request, seeded, { type: 'DEBIT', query: text })));
 
   const day = items[0]?.impactTime.slice(0, 10) ?? '';
-  await page.getByLabel('From').fill(day);
-  await page.getByLabel('To').fill(day);
+  // The fields show days as the app does (05 Jan 2026) and also take them typed as YYYY-MM-DD.
+  await page.getByLabel('From', { exact: true }).fill(day);
+  await page.getByLabel('To', { exact: true }).fill(day);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(formatDate(day));
   await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}$`));
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const narrowed = await searchApi(request, seeded, {

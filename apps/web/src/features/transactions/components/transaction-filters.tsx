@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import type { ListFilters } from '../use-list-params';
@@ -52,7 +53,8 @@ export function TransactionFilters({ filters, onChange, onClear, filtered }: Tra
         push(text);
       }}
       className={cn(
-        'mb-4 grid grid-cols-2 gap-3 md:items-end',
+        // Aligned at the top, so a date's error message below it does not push the other fields up.
+        'mb-4 grid grid-cols-2 items-start gap-3',
         filtered
           ? 'md:grid-cols-[minmax(0,1fr)_10.5rem_10.5rem_auto]'
           : 'md:grid-cols-[minmax(0,1fr)_10.5rem_10.5rem]',
@@ -78,37 +80,24 @@ export function TransactionFilters({ filters, onChange, onClear, filtered }: Tra
           />
         </div>
       </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-from`} className="text-sm font-medium text-slate-800">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-          className={inputClasses(false)}
-        />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-to`} className="text-sm font-medium text-slate-800">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-          className={inputClasses(false)}
-        />
-      </div>
+      <DateField
+        label="From"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(from) => onChange({ from })}
+      />
+      <DateField
+        label="To"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(to) => onChange({ to })}
+      />
       {filtered ? (
         <Button
           variant="ghost"
           size="lg"
-          className="col-span-2 justify-self-start md:col-span-1"
+          // Level with the inputs, below their labels (20 px of text and a 6 px gap).
+          className="col-span-2 justify-self-start md:col-span-1 md:mt-6.5"
           icon={<X className="size-4" aria-hidden="true" />}
           onClick={onClear}
         >

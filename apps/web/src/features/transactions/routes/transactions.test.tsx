@@ -76,6 +76,22 @@ describe('transactions page', () => {
     );
   });
 
+  it('shows the date range from the URL as the app shows dates, and takes a day typed that way', async () => {
+    const { router } = openTransactions('/transactions/all?from=2026-01-05&to=2026-02-10');
+    expect(await screen.findByLabelText('From')).toHaveValue('05 Jan 2026');
+    expect(screen.getByLabelText('To')).toHaveValue('10 Feb 2026');
+
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '1 Feb 2026');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01-05&to=2026-02-01'));
+    // Not before the From day, nor outside 2000-2099.
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '4 Jan 2026');
+    await user.tab();
+    expect(screen.getByText('Choose a day from 05 Jan 2026 to 31 Dec 2099')).toBeInTheDocument();
+  });
+
   it('switching tabs keeps the filters and starts again at page 1', async () => {
     const { router } = openTransactions('/transactions/all?q=fees&page=3');
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Debit' }));
