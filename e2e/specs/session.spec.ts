@@ -1,5 +1,11 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
-import { acceptCookiesUpFront, exactPath, expiredToken, storedCredentials } from '../support/helpers';
+import {
+  acceptCookiesUpFront,
+  exactPath,
+  expectNoSeriousA11yViolations,
+  expiredToken,
+  storedCredentials,
+} from '../support/helpers';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
@@ -27,6 +33,53 @@ test('the hand-over works on a deep link and keeps its other parameters', async 
   await expect(page).toHaveURL(exactPath('/transactions/credit?page=2'));
   await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
   expect(await storedCredentials(page)).toEqual({ token: merchant.token, userId: merchant.userId });
+});
+
+test('a link signing in a different merchant asks first; switching opens the linked address as that merchant', async ({
+  page,
+  request,
+}) => {
+  const signedIn = await createMerchant(request);
+  const linked = await createMerchant(request);
+  await openAs(page, signedIn, '/dashboard/recents');
+  await expect(page.getByTestId('user-full-name')).toHaveText('Chiamaka Eze');
+
+  await page.goto(
+    `/transactions/credit?page=2&token=${encodeURIComponent(linked.token)}&id=${linked.userId}`,
+  );
+
+  await expect(page).toHaveURL(exactPath('/switch-account'));
+  await expect(page.getByRole('heading', { name: 'Switch account?' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Signed in now' })).toContainText(signedIn.email);
+  await expect(page.getByRole('region', { name: 'The link signs in' })).toContainText(linked.email);
+  await expect(page.getByRole('region', { name: 'The link signs in' })).toContainText(linked.businessName);
+  // Nothing switched yet, and the link's token is neither in the address nor in the shared local storage.
+  expect(await storedCredentials(page)).toEqual({ token: signedIn.token, userId: signedIn.userId });
+  expect(page.url()).not.toContain(linked.token);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Switch account' }).click();
+
+  await expect(page).toHaveURL(exactPath('/transactions/credit?page=2'));
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  expect(await storedCredentials(page)).toEqual({ token: linked.token, userId: linked.userId });
+});
+
+test('a merchant who stays signed in keeps the session and the linked account is not signed in', async ({
+  page,
+  request,
+}) => {
+  const signedIn = await createMerchant(request);
+  const linked = await createMerchant(request);
+  await openAs(page, signedIn, '/dashboard/recents');
+  await expect(page.getByTestId('user-full-name')).toHaveText('Chiamaka Eze');
+
+  await page.goto(`/products?token=${encodeURIComponent(linked.token)}&id=${linked.userId}`);
+  await page.getByRole('button', { name: 'Stay signed in' }).click();
+
+  await expect(page).toHaveURL(exactPath('/products'));
+  expect(await storedCredentials(page)).toEqual({ token: signedIn.token, userId: signedIn.userId });
+  expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toContain(linked.token);
 });
 
 test('an expired token sends the merchant to sign-in and is forgotten', async ({ page, request }) => {

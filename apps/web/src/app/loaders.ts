@@ -1,11 +1,30 @@
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { config } from '@/lib/config';
-import { clearCredentials, hasValidSession, takeCredentialsFromUrl } from '@/lib/credentials';
+import {
+  clearCredentials,
+  hasValidSession,
+  otherMerchantSignedIn,
+  readHandOver,
+  savePendingHandOver,
+  startSession,
+} from '@/lib/credentials';
 
-/** Start-up hand-over: `?token&id` become credentials and leave the address (SPEC section 2). */
+export const SWITCH_ACCOUNT_PATH = '/switch-account';
+
+/**
+ * Start-up hand-over: `?token&id` become credentials and leave the address (SPEC section 2). When another
+ * merchant is signed in here, the merchant is asked first (the switch-account page), and the link's
+ * credentials wait in this tab only.
+ */
 export function startupLoader({ request }: LoaderFunctionArgs) {
-  const cleanPath = takeCredentialsFromUrl(new URL(request.url));
-  return cleanPath === null ? null : replace(cleanPath);
+  const handOver = readHandOver(new URL(request.url));
+  if (!handOver) return null;
+  if (otherMerchantSignedIn(handOver.credentials)) {
+    savePendingHandOver(handOver);
+    return replace(SWITCH_ACCOUNT_PATH);
+  }
+  startSession(handOver.credentials);
+  return replace(handOver.path);
 }
 
 /** Every signed-in page: a missing or expired token goes to sign-in. */

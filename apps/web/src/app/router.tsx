@@ -2,7 +2,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace
 import { RECENT_VIEWS, TRANSACTION_TABS, type TransactionTab } from '@/features/transactions/tabs';
 import { registerNavigator } from '@/lib/navigation';
 import { AppLayout } from './layouts/app-layout';
-import { protectedLoader, startupLoader } from './loaders';
+import { protectedLoader, SWITCH_ACCOUNT_PATH, startupLoader } from './loaders';
 import { NotFoundScreen } from './not-found-screen';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: () => import('@/features/auth/routes/sign-up') },
       { path: 'forgot-password', lazy: () => import('@/features/auth/routes/forgot-password') },
       { path: 'reset-password', lazy: () => import('@/features/auth/routes/reset-password') },
+      { path: SWITCH_ACCOUNT_PATH, lazy: () => import('@/features/auth/routes/switch-account') },
       { path: 'sandbox/mailbox', lazy: () => import('@/features/sandbox/routes/mailbox') },
       // The public checkout behind every payment link: no sign-in, no dashboard chrome.
       { path: 'pay/:productId', lazy: () => import('@/features/checkout/routes/checkout') },

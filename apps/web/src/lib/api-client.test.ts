@@ -174,6 +174,22 @@ describe('apiRequest', () => {
     expect(navigate).toHaveBeenCalledWith('/signin');
   });
 
+  it('acts as another account when asked: its token and id, and its 401 signs nobody out', async () => {
+    const stored = { token: buildToken(), userId: USER_ID };
+    setCredentials(stored);
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const other = { token: buildToken({ expiresInSeconds: 7200 }), userId: 'other-user' };
+    const requests = answerAll(() => json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401));
+
+    await expect(apiRequest('/users/other-user', { actAs: other })).rejects.toThrow('Unauthorized');
+
+    expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${other.token}`);
+    expect(requests[0]?.headers.get('user_id')).toBe('other-user');
+    expect(getCredentials()).toEqual(stored);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('keeps the user on the page for a 401 from a public call such as sign-in', async () => {
     const navigate = vi.fn();
     registerNavigator(navigate);

@@ -1,8 +1,8 @@
-import { SOURCE_SYSTEM } from '@bizdash/shared';
+import { isTokenExpired, SOURCE_SYSTEM } from '@bizdash/shared';
 import type { z } from 'zod';
 import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
-import { clearCredentials, getCredentials, getValidToken } from './credentials';
+import { type Credentials, clearCredentials, getCredentials } from './credentials';
 import { redirectTo } from './navigation';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,7 +20,12 @@ export interface RequestOptions {
    * set this to false so a wrong password is an error message, not a redirect.
    */
   auth?: boolean;
-  /** Defaults to `auth`; logout turns it off because it ends the session itself. */
+  /**
+   * Acts as this account instead of the stored one (the account-switch page reads an account not signed in
+   * here); a 401 then ends no session.
+   */
+  actAs?: Credentials;
+  /** Defaults to `auth` (false with `actAs`); logout turns it off because it ends the session itself. */
   signOutOnAuthError?: boolean;
   /** Extra headers for this call (e.g. Idempotency-Key), set after the SPEC section 7 ones. */
   headers?: Record<string, string>;
@@ -30,18 +35,16 @@ export interface RequestOptions {
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
 /** SPEC section 7 headers; no Authorization at all when the token is missing or expired. */
-function buildHeaders(sendToken: boolean): Headers {
+function buildHeaders(credentials: Credentials | null): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     source_system: SOURCE_SYSTEM,
     request_time: new Date().toISOString(),
     'Cache-Control': 'no-cache',
   });
-  if (!sendToken) return headers;
-  const token = getValidToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const userId = getCredentials()?.userId;
-  if (userId) headers.set('user_id', userId);
+  if (!credentials) return headers;
+  if (!isTokenExpired(credentials.token)) headers.set('Authorization', `Bearer ${credentials.token}`);
+  headers.set('user_id', credentials.userId);
   return headers;
 }
 
@@ -95,9 +98,9 @@ function endSession(): void {
 
 /** Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, query, defaultError, auth = true, signal } = options;
-  const signOutOnAuthError = options.signOutOnAuthError ?? auth;
-  const headers = buildHeaders(auth);
+  const { method = 'GET', body, query, defaultError, auth = true, actAs, signal } = options;
+  const signOutOnAuthError = options.signOutOnAuthError ?? (auth && !actAs);
+  const headers = buildHeaders(auth ? (actAs ?? getCredentials()) : null);
   headers.set('Accept', accept);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let response: Response;

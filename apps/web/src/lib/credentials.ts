@@ -43,7 +43,7 @@ export function clearCredentials(): void {
 }
 
 /** The token to send, or null when there is none or it has expired (SPEC section 5). */
-export function getValidToken(): string | null {
+function getValidToken(): string | null {
   const token = getCredentials()?.token;
   return token && !isTokenExpired(token) ? token : null;
 }
@@ -52,19 +52,53 @@ export function hasValidSession(): boolean {
   return getValidToken() !== null;
 }
 
-/**
- * Start-up hand-over (SPEC section 2): `?token=...&id=...` become the stored credentials.
- * Returns the address without them, or null when the address carries none.
- */
-export function takeCredentialsFromUrl(url: URL): string | null {
+/** A start-up hand-over: the credentials a link carries and the address it points to without them. */
+export interface HandOver {
+  credentials: Credentials;
+  path: string;
+}
+
+const HandOverSchema = z.object({ credentials: CredentialsSchema, path: z.string().startsWith('/') });
+const PENDING_HAND_OVER_STORAGE_KEY = 'pendingHandOver';
+
+/** Start-up hand-over (SPEC section 2): `?token=...&id=...` on any address; null when the address carries none. */
+export function readHandOver(url: URL): HandOver | null {
   const token = url.searchParams.get('token');
   const userId = url.searchParams.get('id');
   if (!token || !userId) return null;
-  startSession({ token, userId });
   const clean = new URL(url);
   clean.searchParams.delete('token');
   clean.searchParams.delete('id');
-  return `${clean.pathname}${clean.search}${clean.hash}`;
+  return { credentials: { token, userId }, path: `${clean.pathname}${clean.search}${clean.hash}` };
+}
+
+/**
+ * The credentials of a different merchant whose session is live in this browser, or null. Such a session must
+ * not be replaced silently by a link: anyone can send one that signs the victim into the sender's account
+ * (login CSRF), and what the victim then enters would land there.
+ */
+export function otherMerchantSignedIn(incoming: Credentials): Credentials | null {
+  const current = getCredentials();
+  return current && hasValidSession() && current.userId !== incoming.userId ? current : null;
+}
+
+/** A hand-over waiting for the merchant's answer: this tab only, never the shared local storage. */
+export function savePendingHandOver(handOver: HandOver): void {
+  window.sessionStorage.setItem(PENDING_HAND_OVER_STORAGE_KEY, JSON.stringify(handOver));
+}
+
+export function getPendingHandOver(): HandOver | null {
+  try {
+    const raw = window.sessionStorage.getItem(PENDING_HAND_OVER_STORAGE_KEY);
+    const parsed = raw ? HandOverSchema.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingHandOver(): void {
+  window.sessionStorage.removeItem(PENDING_HAND_OVER_STORAGE_KEY);
 }
 
 export function useUserId(): string | null {
