@@ -69,13 +69,17 @@ test('a wrong code is refused and the email stays unverified', async ({ page, re
 
 test('resending replaces the code: the first one no longer works', async ({ page, request }) => {
   const merchant = await createMerchant(request);
+  // Resending waits 30 seconds after each send; the page's clock skips that wait.
+  await page.clock.install();
   await openAs(page, merchant, '/dashboard/recents');
   const banner = page.getByRole('region', { name: 'Email verification' });
   await banner.getByRole('button', { name: 'Send verification code' }).click();
   await expect(toast(page, CODE_SENT)).toBeVisible();
   const first = await latestCode(request, merchant);
 
-  await banner.getByRole('button', { name: 'Resend code' }).click();
+  await expect(banner.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
+  await page.clock.fastForward(30_000);
+  await banner.getByRole('button', { name: 'Resend code', exact: true }).click();
   await expect.poll(async () => mailboxSize(request, merchant.email)).toBe(2);
   const second = await latestCode(request, merchant);
   test.info().annotations.push({ type: 'codes', description: `${first} then ${second}` });

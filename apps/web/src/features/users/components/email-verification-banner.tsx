@@ -6,12 +6,18 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { useRequestOtp } from '../api/request-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { useCooldown } from '../use-cooldown';
+
+/** A fresh code replaces the last one: a short wait keeps a double click or an impatient retry from doing so. */
+const RESEND_COOLDOWN_SECONDS = 30;
 
 /** Shown in the shell until the merchant proves the sign-up email is theirs. */
 export function EmailVerificationBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {
   const requestOtp = useRequestOtp();
+  const resendCooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
   if (user.emailVerified) return null;
   const codeSent = requestOtp.isSuccess;
+  const sendCode = () => requestOtp.mutate(user.email, { onSuccess: resendCooldown.start });
 
   return (
     <section
@@ -41,15 +47,16 @@ export function EmailVerificationBanner({ user }: { user: Pick<User, 'email' | '
         {codeSent ? (
           <OtpForm
             email={user.email}
-            onResend={() => requestOtp.mutate(user.email)}
+            onResend={sendCode}
             resending={requestOtp.isPending}
+            resendIn={resendCooldown.remaining}
           />
         ) : (
           <Button
             variant="secondary"
             className="self-start lg:self-auto"
             pending={requestOtp.isPending}
-            onClick={() => requestOtp.mutate(user.email)}
+            onClick={sendCode}
           >
             Send verification code
           </Button>
@@ -63,9 +70,11 @@ interface OtpFormProps {
   email: string;
   onResend: () => void;
   resending: boolean;
+  /** Seconds until another code may be asked for; 0 when it may now. */
+  resendIn: number;
 }
 
-function OtpForm({ email, onResend, resending }: OtpFormProps) {
+function OtpForm({ email, onResend, resending, resendIn }: OtpFormProps) {
   const verifyOtp = useVerifyOtp();
   const form = useForm({
     resolver: zodResolver(OtpVerifyRequestSchema),
@@ -94,8 +103,13 @@ function OtpForm({ email, onResend, resending }: OtpFormProps) {
       <Button type="submit" pending={verifyOtp.isPending}>
         Verify email
       </Button>
-      <Button variant="ghost" onClick={onResend} disabled={resending}>
-        Resend code
+      <Button
+        variant="ghost"
+        className="tabular-nums"
+        onClick={onResend}
+        disabled={resending || resendIn > 0}
+      >
+        {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
       </Button>
     </form>
   );
