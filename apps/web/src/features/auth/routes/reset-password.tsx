@@ -20,7 +20,7 @@ export function Component() {
 
   if (linkProblem) {
     return (
-      <AuthLayout title="This reset link does not work">
+      <AuthLayout title="This link does not work">
         <AuthNotice tone="problem" action={{ to: '/forgot-password', label: 'Ask for a new link' }}>
           {linkProblem}
         </AuthNotice>
@@ -30,7 +30,7 @@ export function Component() {
   return (
     <AuthLayout
       title="Choose a new password"
-      description="You will sign in with it from now on, on every device."
+      description="Once it is set, every device signed in to your account is signed out."
     >
       <ResetPasswordForm
         token={token}
