@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { registerNavigator } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { resetDb } from './mocks/db';
+import { closeLiveStreams } from './mocks/handlers/live';
 import { server } from './mocks/server';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
@@ -41,9 +42,11 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   server.events.removeAllListeners();
+  closeLiveStreams();
   resetDb();
   toast.remove();
   queryClient.clear();
   registerNavigator(null);
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

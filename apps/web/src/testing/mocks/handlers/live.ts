@@ -18,6 +18,18 @@ export function pushLiveNotice(kind: LiveNoticeKind): void {
 /** How many live streams are open now. */
 export const openLiveStreams = () => openStreams.size;
 
+/** Between tests: a stream a finished test left open (its abort still on the way) must not count in the next. */
+export function closeLiveStreams(): void {
+  for (const stream of openStreams) {
+    try {
+      stream.close();
+    } catch {
+      // Already closed by its reader: nothing left to end.
+    }
+  }
+  openStreams.clear();
+}
+
 export const liveHandlers = [
   // As the API: "ready" at once, then open until the client goes away.
   http.get('/api/events/stream', ({ request }) => {
