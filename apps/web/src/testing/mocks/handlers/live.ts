@@ -48,6 +48,8 @@ export const liveHandlers = [
       cancel: close,
     });
     request.signal.addEventListener('abort', close);
+    // Aborted while the handler ran (a screen left at once): the event has fired already and never comes again.
+    if (request.signal.aborted) close();
     return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
   }),
 ];
