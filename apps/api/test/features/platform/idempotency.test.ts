@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_IN_PROGRESS } from '../../../src/plugins/idempotency.ts';
+import type { PaymentsProvider } from '../../../src/providers/payments/payments-provider.ts';
 import { buildTestApp, countRows, dbOf, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
@@ -10,6 +11,37 @@ import {
   startPayment,
   transactionsOf,
 } from '../checkout/checkout-fixtures.ts';
+
+/** Holds the first card charge until let go: a request caught mid-payment (or in a process that died there). */
+function holdFirstCharge(provider: PaymentsProvider) {
+  const charge = provider.charge;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked: () => void = () => undefined;
+  const cardAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  let calls = 0;
+  provider.charge = async (request) => {
+    calls += 1;
+    if (calls === 1) {
+      asked();
+      await held;
+    }
+    return charge.call(provider, request);
+  };
+  const letGo = () => release();
+  return {
+    cardAsked,
+    letGo,
+    restore: () => {
+      letGo();
+      provider.charge = charge;
+    },
+  };
+}
 
 /** The idempotency store, through the endpoint that uses it today: starting a card payment. */
 describe('the Idempotency-Key store', () => {
@@ -68,21 +100,7 @@ describe('the Idempotency-Key store', () => {
   it('answers a second request while the first is still running with 409 "in progress"', async () => {
     const { seller, productId } = await sellerWithProduct(ctx.app);
     const key = newKey();
-    const provider = ctx.app.deps.payments;
-    const authorize = provider.charge;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let asked: () => void = () => undefined;
-    const cardAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    provider.charge = async (request) => {
-      asked();
-      await held;
-      return authorize.call(provider, request);
-    };
+    const { cardAsked, letGo, restore } = holdFirstCharge(ctx.app.deps.payments);
     try {
       const first = startPayment(ctx.app, productId, startBody(), key);
       await cardAsked;
@@ -94,8 +112,7 @@ describe('the Idempotency-Key store', () => {
       letGo();
       expect((await first).statusCode).toBe(201);
     } finally {
-      letGo();
-      provider.charge = authorize;
+      restore();
     }
     expect(await transactionsOf(ctx.app, seller.userId)).toHaveLength(2);
   });
@@ -103,25 +120,7 @@ describe('the Idempotency-Key store', () => {
   it('lets a retry take over a first request that died mid-payment once its lease ran out, charging once', async () => {
     const { seller, productId } = await sellerWithProduct(ctx.app);
     const key = newKey();
-    const provider = ctx.app.deps.payments;
-    const authorize = provider.charge;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let asked: () => void = () => undefined;
-    const cardAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    let calls = 0;
-    provider.charge = async (request) => {
-      calls += 1;
-      if (calls === 1) {
-        asked();
-        await held;
-      }
-      return authorize.call(provider, request);
-    };
+    const { cardAsked, letGo, restore } = holdFirstCharge(ctx.app.deps.payments);
     try {
       // The first request hangs with the card asked, as a process that died there would leave it.
       const first = startPayment(ctx.app, productId, startBody(), key);
@@ -138,8 +137,7 @@ describe('the Idempotency-Key store', () => {
       letGo();
       expect((await first).json()).toMatchObject({ paymentId: retry.json().paymentId, status: 'SUCCESSFUL' });
     } finally {
-      letGo();
-      provider.charge = authorize;
+      restore();
     }
     expect(await transactionsOf(ctx.app, seller.userId)).toHaveLength(2);
     expect(await walletBalance(ctx.app, seller.NGN)).toBe(482_500);
