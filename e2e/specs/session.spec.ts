@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import {
   acceptCookiesUpFront,
@@ -35,14 +36,20 @@ test('the hand-over works on a deep link and keeps its other parameters', async 
   expect(await storedCredentials(page)).toEqual({ token: merchant.token, userId: merchant.userId });
 });
 
-test('a link signing in a different merchant asks first; switching opens the linked address as that merchant', async ({
-  page,
-  request,
-}) => {
+/** One merchant signed in in this browser, and another merchant whose hand-over link is about to be opened. */
+async function signedInWithAnotherMerchantsLink(page: Page, request: APIRequestContext) {
   const signedIn = await createMerchant(request);
   const linked = await createMerchant(request);
   await openAs(page, signedIn, '/dashboard/recents');
   await expect(page.getByTestId('user-full-name')).toHaveText('Chiamaka Eze');
+  return { signedIn, linked };
+}
+
+test('a link signing in a different merchant asks first; switching opens the linked address as that merchant', async ({
+  page,
+  request,
+}) => {
+  const { signedIn, linked } = await signedInWithAnotherMerchantsLink(page, request);
 
   await page.goto(
     `/transactions/credit?page=2&token=${encodeURIComponent(linked.token)}&id=${linked.userId}`,
@@ -69,10 +76,7 @@ test('a merchant who stays signed in keeps the session and the linked account is
   page,
   request,
 }) => {
-  const signedIn = await createMerchant(request);
-  const linked = await createMerchant(request);
-  await openAs(page, signedIn, '/dashboard/recents');
-  await expect(page.getByTestId('user-full-name')).toHaveText('Chiamaka Eze');
+  const { signedIn, linked } = await signedInWithAnotherMerchantsLink(page, request);
 
   await page.goto(`/products?token=${encodeURIComponent(linked.token)}&id=${linked.userId}`);
   await page.getByRole('button', { name: 'Stay signed in' }).click();
