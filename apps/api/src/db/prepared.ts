@@ -33,7 +33,7 @@ export function preparedQuery<TValues extends Record<string, unknown>, TResult>(
   names.add(name);
   const templates = new Map<unknown, PreparedStatement<TResult>>();
   return (db, values) => {
-    const session = db.session as unknown as Connected;
+    const session = db._.session as unknown as Connected;
     let template = templates.get(session.constructor);
     if (!template) {
       template = build(db).prepare(name);

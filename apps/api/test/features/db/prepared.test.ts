@@ -48,7 +48,9 @@ describe('prepared queries', () => {
         expect(await nameOf(tx, merchantId)).toBe('Inside Ltd');
         if (ctx.app.deps.database.kind === 'postgres') {
           expect(await nameOf(db, merchantId)).toBe(before);
-          const prepared = await tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+          const prepared = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
+            rows: { name: string }[];
+          };
           expect(prepared.rows.map((row) => row.name)).toContain('test_find_business_name');
         }
         throw new Error('roll back');
