@@ -18,6 +18,7 @@ import { productStatus, takeStock } from '../products/index.ts';
 import {
   claimAbandonedPayments,
   findStartableProductById,
+  finishPayment,
   insertPaymentOnce,
   lockPaymentById,
   type PaymentRow,
@@ -199,11 +200,12 @@ function eventData(
 /** Inside a transition: the payment FAILED, nothing posted, the event written beside it. */
 async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerReference: string | null) {
   await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS');
-  const failed = await updatePaymentById(tx, payment.id, {
+  const failed = await finishPayment(tx, {
+    id: payment.id,
     providerReference,
+    feeTransactionId: null,
     failureReason: reason,
     completedAt: new Date(),
-    nextAction: null,
   });
   await enqueueEvent(tx, {
     userId: payment.userId,
@@ -266,11 +268,12 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
           }
         : null;
     const { feeTransactionId } = await settleWithFee(tx, locked.transaction, 'CUSTOMER_FUNDS', fee);
-    const booked = await updatePaymentById(tx, payment.id, {
+    const booked = await finishPayment(tx, {
+      id: payment.id,
       providerReference: reference,
       feeTransactionId,
+      failureReason: null,
       completedAt: new Date(),
-      nextAction: null,
     });
     await enqueueEvent(tx, {
       userId: payment.userId,

@@ -1,18 +1,50 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { asSet, preparedQuery } from '../../db/prepared.ts';
 import { checkoutPayments, products, transactions, users, wallets } from '../../db/schema/index.ts';
 import { productWithSeller } from '../products/index.ts';
 
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
 export type NewPaymentRow = typeof checkoutPayments.$inferInsert;
 
+const NEW_PAYMENT_COLUMNS = [
+  'reference',
+  'productId',
+  'userId',
+  'transactionId',
+  'idempotencyKey',
+  'requestHash',
+  'quantity',
+  'unitAmount',
+  'subtotal',
+  'fee',
+  'customerTotal',
+  'merchantNet',
+  'currency',
+  'feeBearer',
+  'customerName',
+  'customerEmail',
+  'cardBrand',
+  'cardLast4',
+  'provider',
+] as const satisfies readonly (keyof NewPaymentRow)[];
+
+export type NewPayment = Pick<Required<NewPaymentRow>, (typeof NEW_PAYMENT_COLUMNS)[number]>;
+
+const insertPaymentOnceQuery = preparedQuery(
+  'checkout_insert_payment_once',
+  NEW_PAYMENT_COLUMNS,
+  (db, values) =>
+    db
+      .insert(checkoutPayments)
+      .values(values)
+      .onConflictDoNothing({ target: [checkoutPayments.productId, checkoutPayments.idempotencyKey] })
+      .returning(),
+);
+
 /** A second start with the same key finds the first one's row instead of writing another. */
-export async function insertPaymentOnce(tx: Tx, values: NewPaymentRow) {
-  const [row] = await tx
-    .insert(checkoutPayments)
-    .values(values)
-    .onConflictDoNothing({ target: [checkoutPayments.productId, checkoutPayments.idempotencyKey] })
-    .returning();
+export async function insertPaymentOnce(tx: Tx, values: NewPayment) {
+  const [row] = await insertPaymentOnceQuery(tx, values);
   return row ?? null;
 }
 
@@ -30,17 +62,29 @@ export async function findPaymentByKey(db: DbOrTx, productId: string, idempotenc
  * What starting a payment reads, in one query: the product (held KEY SHARE, so it cannot be deleted under a
  * starting payment while sales still take stock), its seller, and the seller's wallet in the product's currency.
  */
+const findStartableProductQuery = preparedQuery(
+  'checkout_find_startable_product',
+  ['productId'],
+  (db, { productId }) =>
+    db
+      .select({
+        ...productWithSeller,
+        wallet: {
+          id: wallets.id,
+          userId: wallets.userId,
+          currency: wallets.currency,
+          status: wallets.status,
+        },
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.userId))
+      .leftJoin(wallets, and(eq(wallets.userId, products.userId), eq(wallets.currency, products.currency)))
+      .where(eq(products.id, productId))
+      .for('key share', { of: products }),
+);
+
 export async function findStartableProductById(tx: Tx, productId: string) {
-  const [row] = await tx
-    .select({
-      ...productWithSeller,
-      wallet: { id: wallets.id, userId: wallets.userId, currency: wallets.currency, status: wallets.status },
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.userId))
-    .leftJoin(wallets, and(eq(wallets.userId, products.userId), eq(wallets.currency, products.currency)))
-    .where(eq(products.id, productId))
-    .for('key share', { of: products });
+  const [row] = await findStartableProductQuery(tx, { productId });
   return row ?? null;
 }
 
@@ -62,15 +106,41 @@ export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
   return row ?? null;
 }
 
-/** The payment row locked first, always, with its transaction: settling and failing take locks in the same order. */
-export async function lockPaymentById(tx: Tx, paymentId: string) {
-  const [row] = await tx
+const lockPaymentQuery = preparedQuery('checkout_lock_payment', ['paymentId'], (db, { paymentId }) =>
+  db
     .select({ payment: checkoutPayments, transaction: transactions })
     .from(checkoutPayments)
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
     .where(eq(checkoutPayments.id, paymentId))
-    .for('update', { of: [checkoutPayments, transactions] });
+    .for('update', { of: [checkoutPayments, transactions] }),
+);
+
+/** The payment row locked first, always, with its transaction: settling and failing take locks in the same order. */
+export async function lockPaymentById(tx: Tx, paymentId: string) {
+  const [row] = await lockPaymentQuery(tx, { paymentId });
   return row ? { ...row, status: row.transaction.transactionStatus } : null;
+}
+
+const FINISH_COLUMNS = [
+  'id',
+  'providerReference',
+  'feeTransactionId',
+  'failureReason',
+  'completedAt',
+] as const satisfies readonly (keyof PaymentRow)[];
+
+const finishPaymentQuery = preparedQuery('checkout_finish_payment', FINISH_COLUMNS, (db, { id, ...values }) =>
+  db
+    .update(checkoutPayments)
+    .set({ ...asSet(values), nextAction: null, updatedAt: sql`now()` })
+    .where(eq(checkoutPayments.id, id))
+    .returning(),
+);
+
+/** A payment booked or failed: what the card network said, its fee (when booked) or reason (when failed). */
+export async function finishPayment(tx: Tx, finish: Pick<PaymentRow, (typeof FINISH_COLUMNS)[number]>) {
+  const [row] = await finishPaymentQuery(tx, finish);
+  return row ?? null;
 }
 
 export async function updatePaymentById(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {

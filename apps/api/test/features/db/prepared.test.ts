@@ -6,23 +6,16 @@ import { preparedQuery } from '../../../src/db/prepared.ts';
 import { users } from '../../../src/db/schema/index.ts';
 import { buildTestApp, dbOf, insertTestMerchant, type TestContext } from '../../helper.ts';
 
-const findBusinessName = preparedQuery<{ id: string }, { businessName: string }[]>(
-  'test_find_business_name',
-  (db) =>
-    db
-      .select({ businessName: users.businessName })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id'))),
+const findBusinessName = preparedQuery('test_find_business_name', ['id'], (db, { id }) =>
+  db.select({ businessName: users.businessName }).from(users).where(eq(users.id, id)),
 );
 
-const renameBusiness = preparedQuery<{ id: string; name: string }, { id: string }[]>(
-  'test_rename_business',
-  (db) =>
-    db
-      .update(users)
-      .set({ businessName: sql`${sql.placeholder('name')}` })
-      .where(eq(users.id, sql.placeholder('id')))
-      .returning({ id: users.id }),
+const renameBusiness = preparedQuery('test_rename_business', ['id', 'name'], (db, { id, name }) =>
+  db
+    .update(users)
+    .set({ businessName: sql`${name}`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id }),
 );
 
 const nameOf = async (db: DbOrTx, id: string) => (await findBusinessName(db, { id }))[0]?.businessName;
@@ -68,8 +61,17 @@ describe('prepared queries', () => {
     expect(await findBusinessName(db, { id: randomUUID() })).toEqual([]);
   });
 
+  it('refuse to freeze a value computed while building, such as an update timestamp', async () => {
+    const stampsOnce = preparedQuery('test_stamps_once', ['id'], (db, { id }) =>
+      db.update(users).set({ businessName: sql`business_name` }).where(eq(users.id, id)),
+    );
+    await expect(stampsOnce(dbOf(ctx.app), { id: merchantId })).rejects.toThrow(
+      'prepared query test_stamps_once freezes a per-call value',
+    );
+  });
+
   it('refuse a second query under a name already taken', () => {
-    expect(() => preparedQuery('test_find_business_name', findBusinessNameBuilder)).toThrow(
+    expect(() => preparedQuery('test_find_business_name', [], findBusinessNameBuilder)).toThrow(
       'already named test_find_business_name',
     );
   });

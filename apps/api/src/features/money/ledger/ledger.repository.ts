@@ -1,6 +1,7 @@
 import type { Currency } from '@bizdash/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { preparedQuery, preparedSql } from '../../../db/prepared.ts';
 import { ledgerEntries, ledgerPostings, systemAccounts, wallets } from '../../../db/schema/index.ts';
 import type { SystemAccountCode } from './ledger.types.ts';
 
@@ -22,8 +23,27 @@ export async function insertPostingOnce(
   return row?.id ?? null;
 }
 
-export async function insertPostings(tx: Tx, postings: (typeof ledgerPostings.$inferInsert)[]) {
-  await tx.insert(ledgerPostings).values(postings);
+const insertPostingsQuery = preparedSql(
+  'ledger_insert_postings',
+  ['ids', 'idempotencyKeys', 'requestHashes', 'kinds', 'descriptions'],
+  (p) => sql`
+    insert into ${ledgerPostings} (id, idempotency_key, request_hash, kind, description)
+    select * from unnest(${p.ids}::uuid[], ${p.idempotencyKeys}::text[], ${p.requestHashes}::text[],
+      ${p.kinds}::text[], ${p.descriptions}::text[])`,
+);
+
+/** Any number of postings in one prepared statement: one array per column. */
+export async function insertPostings(
+  tx: Tx,
+  postings: { id: string; idempotencyKey: string; requestHash: string; kind: string; description: string }[],
+) {
+  await insertPostingsQuery(tx, {
+    ids: postings.map((posting) => posting.id),
+    idempotencyKeys: postings.map((posting) => posting.idempotencyKey),
+    requestHashes: postings.map((posting) => posting.requestHash),
+    kinds: postings.map((posting) => posting.kind),
+    descriptions: postings.map((posting) => posting.description),
+  });
 }
 
 export async function findPostingByKey(tx: Tx, idempotencyKey: string) {
@@ -34,6 +54,27 @@ export async function findPostingByKey(tx: Tx, idempotencyKey: string) {
   return row ?? null;
 }
 
+const moveWalletBalanceQuery = (spending: boolean) =>
+  preparedQuery(
+    spending ? 'ledger_move_wallet_balance_spending' : 'ledger_move_wallet_balance',
+    ['walletId', 'currency', 'amount'],
+    (db, { walletId, currency, amount }) =>
+      db
+        .update(wallets)
+        .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(wallets.id, walletId),
+            eq(wallets.currency, currency),
+            spending ? eq(wallets.status, 'ACTIVE') : ne(wallets.status, 'DEACTIVATED'),
+            sql`${wallets.balance} + ${amount} >= 0`,
+          ),
+        )
+        .returning({ id: wallets.id }),
+  );
+const moveSpending = moveWalletBalanceQuery(true);
+const moveReceiving = moveWalletBalanceQuery(false);
+
 /**
  * Moves one wallet's balance by `amount` in one statement that also checks the rules (currency, status, never
  * below zero) and takes the row lock; null when a rule refused it (the caller locks the row with `lockWalletState` and judges again).
@@ -42,18 +83,12 @@ export async function moveWalletBalance(
   tx: Tx,
   change: { walletId: string; currency: Currency; amount: number; spending: boolean },
 ) {
-  const [row] = await tx
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${change.amount}` })
-    .where(
-      and(
-        eq(wallets.id, change.walletId),
-        eq(wallets.currency, change.currency),
-        change.spending ? eq(wallets.status, 'ACTIVE') : ne(wallets.status, 'DEACTIVATED'),
-        sql`${wallets.balance} + ${change.amount} >= 0`,
-      ),
-    )
-    .returning({ id: wallets.id });
+  const move = change.spending ? moveSpending : moveReceiving;
+  const [row] = await move(tx, {
+    walletId: change.walletId,
+    currency: change.currency,
+    amount: change.amount,
+  });
   return row ?? null;
 }
 
@@ -71,6 +106,19 @@ export async function lockWalletState(tx: Tx, walletId: string) {
   return row ?? null;
 }
 
+const insertEntriesQuery = preparedSql(
+  'ledger_insert_entries',
+  ['postingIds', 'walletIds', 'systemCodes', 'currencies', 'amounts'],
+  (p) => sql`
+    insert into ${ledgerEntries} (posting_id, wallet_id, system_account_id, currency, amount)
+    select entry.posting_id, entry.wallet_id, account.id, entry.currency, entry.amount
+    from unnest(${p.postingIds}::uuid[], ${p.walletIds}::uuid[], ${p.systemCodes}::text[],
+      ${p.currencies}::text[], ${p.amounts}::bigint[])
+      with ordinality as entry(posting_id, wallet_id, system_code, currency, amount, position)
+    left join ${systemAccounts} account on account.code = entry.system_code and account.currency = entry.currency
+    order by entry.position`,
+);
+
 /** Entries name system accounts by code and currency; their ids are looked up in the same statement. */
 export async function insertEntries(
   tx: Tx,
@@ -82,15 +130,13 @@ export async function insertEntries(
     amount: number;
   }[],
 ) {
-  await tx.insert(ledgerEntries).values(
-    entries.map(({ system, ...entry }) => ({
-      ...entry,
-      systemAccountId: system
-        ? sql`(select ${systemAccounts.id} from ${systemAccounts}
-            where ${systemAccounts.code} = ${system} and ${systemAccounts.currency} = ${entry.currency})`
-        : undefined,
-    })),
-  );
+  await insertEntriesQuery(tx, {
+    postingIds: entries.map((entry) => entry.postingId),
+    walletIds: entries.map((entry) => entry.walletId ?? null),
+    systemCodes: entries.map((entry) => entry.system ?? null),
+    currencies: entries.map((entry) => entry.currency),
+    amounts: entries.map((entry) => entry.amount),
+  });
 }
 
 export async function findPostingEntries(tx: Tx, postingId: string) {
