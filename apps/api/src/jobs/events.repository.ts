@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventOf, EventType } from '@bizdash/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/index.ts';
 import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
 
@@ -17,15 +18,27 @@ export async function enqueueEvent<T extends EventType>(
   const id = randomUUID();
   const payload = { id, type: event.type, createdAt: new Date().toISOString(), data: event.data };
   const handlers: readonly string[] = EVENT_SUBSCRIBERS[event.type];
-  await tx.execute(sql`
-    with event as (
-      insert into outbox_events (id, user_id, event_type, payload)
-      values (${id}, ${event.userId}, ${event.type}, ${JSON.stringify(payload)}::jsonb)
-    )
-    insert into event_deliveries (event_id, handler)
-    select ${id}::uuid, handler from unnest(${`{${handlers.join(',')}}`}::text[]) as handler`);
+  await insertEvent(tx, {
+    id,
+    userId: event.userId,
+    type: event.type,
+    payload: JSON.stringify(payload),
+    handlers,
+  });
   return id;
 }
+
+const insertEvent = preparedSql(
+  'events_insert',
+  ['id', 'userId', 'type', 'payload', 'handlers'],
+  (p) => sql`
+  with event as (
+    insert into outbox_events (id, user_id, event_type, payload)
+    values (${p.id}, ${p.userId}, ${p.type}, ${p.payload}::jsonb)
+  )
+  insert into event_deliveries (event_id, handler)
+  select ${p.id}::uuid, handler from unnest(${p.handlers}::text[]) as handler`,
+);
 
 export interface ClaimedDelivery {
   id: string;

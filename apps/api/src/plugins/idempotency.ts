@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@bizdash/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { conflict } from '../lib/errors.ts';
@@ -49,6 +50,48 @@ export interface IdempotencyStore {
   pruneJob: ScheduledJob;
 }
 
+/*
+ * The store's writes commit without waiting for the disk (synchronous_commit off for that one statement's
+ * transaction): losing the last few of them in a crash only means a retry runs the request again, and every
+ * endpoint that moves money also guards the effect itself (checkout: one payment per key), so the money path
+ * keeps its flushes for the money.
+ */
+const claimKey = preparedSql(
+  'idempotency_claim',
+  ['scope', 'key', 'requestHash'],
+  (p) => sql<{ scope: string }>`
+  with async_commit as (select set_config('synchronous_commit', 'off', true))
+  insert into ${idempotencyKeys} (scope, key, request_hash, locked_until, expires_at)
+  select ${p.scope}, ${p.key}, ${p.requestHash},
+    now() + make_interval(secs => ${IN_PROGRESS_LEASE_SECONDS}),
+    now() + make_interval(hours => ${KEPT_FOR_HOURS})
+  from async_commit
+  on conflict (scope, key) do update set
+    request_hash = excluded.request_hash,
+    response_status = null,
+    response_body = null,
+    response_type = null,
+    locked_until = excluded.locked_until,
+    expires_at = case when idempotency_keys.expires_at < now() then excluded.expires_at
+      else idempotency_keys.expires_at end
+  -- An expired key is a new key; a first request that died (no response, lease over) is taken over.
+  where idempotency_keys.expires_at < now()
+    or (idempotency_keys.response_status is null and idempotency_keys.locked_until < now()
+      and idempotency_keys.request_hash = excluded.request_hash)
+  returning scope`,
+);
+
+const keepResponse = preparedSql(
+  'idempotency_keep_response',
+  ['scope', 'key', 'status', 'body', 'type'],
+  (p) => sql`
+  with async_commit as (select set_config('synchronous_commit', 'off', true))
+  update ${idempotencyKeys}
+  set response_status = ${p.status}, response_body = ${p.body}, response_type = ${p.type}, locked_until = null
+  from async_commit
+  where scope = ${p.scope} and key = ${p.key}`,
+);
+
 /**
  * One idempotency store for every endpoint that moves money: the key is scoped by caller and endpoint; the first
  * response (status, type and body) is kept for 24 hours and replayed as it was; the same key with another body
@@ -70,47 +113,15 @@ export function createIdempotencyStore({
       .update(canonical({ params: request.params, body: request.body ?? null }))
       .digest('hex');
 
-  /*
-   * The store's writes commit without waiting for the disk (synchronous_commit off for that one statement's
-   * transaction): losing the last few of them in a crash only means a retry runs the request again, and every
-   * endpoint that moves money also guards the effect itself (checkout: one payment per key), so the money path
-   * keeps its flushes for the money.
-   */
   async function claim({ scope, key }: Claim, requestHash: string) {
-    const result = await db.execute(sql`
-      with async_commit as (select set_config('synchronous_commit', 'off', true))
-      insert into ${idempotencyKeys} (scope, key, request_hash, locked_until, expires_at)
-      select ${scope}, ${key}, ${requestHash},
-        now() + make_interval(secs => ${IN_PROGRESS_LEASE_SECONDS}),
-        now() + make_interval(hours => ${KEPT_FOR_HOURS})
-      from async_commit
-      on conflict (scope, key) do update set
-        request_hash = excluded.request_hash,
-        response_status = null,
-        response_body = null,
-        response_type = null,
-        locked_until = excluded.locked_until,
-        expires_at = case when idempotency_keys.expires_at < now() then excluded.expires_at
-          else idempotency_keys.expires_at end
-      -- An expired key is a new key; a first request that died (no response, lease over) is taken over.
-      where idempotency_keys.expires_at < now()
-        or (idempotency_keys.response_status is null and idempotency_keys.locked_until < now()
-          and idempotency_keys.request_hash = excluded.request_hash)
-      returning scope`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return (await claimKey(db, { scope, key, requestHash })).length > 0;
   }
 
   async function keep(
     { scope, key }: Claim,
     response: { status: number; body: string; type: string | null },
   ) {
-    await db.execute(sql`
-      with async_commit as (select set_config('synchronous_commit', 'off', true))
-      update ${idempotencyKeys}
-      set response_status = ${response.status}, response_body = ${response.body},
-        response_type = ${response.type}, locked_until = null
-      from async_commit
-      where scope = ${scope} and key = ${key}`);
+    await keepResponse(db, { scope, key, ...response });
   }
 
   async function earlier({ scope, key }: Claim) {

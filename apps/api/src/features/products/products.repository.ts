@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { products, users } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -88,11 +89,15 @@ export async function findProductForCheckout(db: DbOrTx, productId: string, lock
 }
 
 /** Takes stock for a sale, or nothing when there is not enough left; the row lock orders racing sales. */
-export async function takeStock(tx: Tx, productId: string, quantity: number) {
-  const [row] = await tx
+const takeStockQuery = preparedQuery('products_take_stock', ['productId', 'quantity'], (db, p) =>
+  db
     .update(products)
-    .set({ quantityAvailable: sql`${products.quantityAvailable} - ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.quantityAvailable} >= ${quantity}`))
-    .returning({ quantityAvailable: products.quantityAvailable });
+    .set({ quantityAvailable: sql`${products.quantityAvailable} - ${p.quantity}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, p.productId), sql`${products.quantityAvailable} >= ${p.quantity}`))
+    .returning({ quantityAvailable: products.quantityAvailable }),
+);
+
+export async function takeStock(tx: Tx, productId: string, quantity: number) {
+  const [row] = await takeStockQuery(tx, { productId, quantity });
   return row ?? null;
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { ParsedTransactionSearchFilter, TransactionStatus } from '@bizdash/shared';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { asSet, preparedQuery } from '../../../db/prepared.ts';
 import { searchText, transactionCounters, transactions } from '../../../db/schema/index.ts';
 import { ownedUserIds } from '../../users/index.ts';
 
@@ -97,23 +99,79 @@ export async function findOwnedTransaction(db: DbOrTx, ownerId: string, id: stri
   return row ?? null;
 }
 
+const insertTransactionQuery = preparedQuery(
+  'transactions_insert',
+  [
+    'id',
+    'userId',
+    'walletId',
+    'transactionType',
+    'transactionStatus',
+    'transactionAmount',
+    'currencyCode',
+    'description',
+    'transactionChannel',
+    'beneficiary',
+    'orderReference',
+    'parentTransactionId',
+    'impactTime',
+    'postingId',
+  ],
+  (db, values) => db.insert(transactions).values(values).returning(),
+);
+
 export async function insertTransaction(db: DbOrTx, row: NewTransactionRow) {
-  const [inserted] = await db.insert(transactions).values(row).returning();
+  const [inserted] = await insertTransactionQuery(db, {
+    ...row,
+    id: row.id ?? randomUUID(),
+    beneficiary: row.beneficiary ?? null,
+    orderReference: row.orderReference ?? null,
+    parentTransactionId: row.parentTransactionId ?? null,
+    impactTime: row.impactTime ?? new Date(),
+    postingId: row.postingId ?? null,
+  });
   if (!inserted) throw new Error('insert into transactions returned no row');
   return inserted;
 }
 
+const lockTransactionQuery = preparedQuery('transactions_lock', ['id'], (db, { id }) =>
+  db.select().from(transactions).where(eq(transactions.id, id)).for('update'),
+);
+
 export async function lockTransactionById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  const [row] = await lockTransactionQuery(db, { id });
   return row ?? null;
 }
+
+const setStatusQuery = preparedQuery('transactions_set_status', ['id', 'transactionStatus'], (db, p) =>
+  db
+    .update(transactions)
+    .set({ transactionStatus: sql`${p.transactionStatus}`, updatedAt: sql`now()` })
+    .where(eq(transactions.id, p.id))
+    .returning(),
+);
+
+const setPostedQuery = preparedQuery(
+  'transactions_set_posted',
+  ['id', 'transactionStatus', 'postingId', 'impactTime'],
+  (db, { id, ...change }) =>
+    db
+      .update(transactions)
+      .set({ ...asSet(change), updatedAt: sql`now()` })
+      .where(eq(transactions.id, id))
+      .returning(),
+);
 
 export async function updateTransactionStatusById(
   db: DbOrTx,
   id: string,
-  change: { transactionStatus: TransactionStatus; postingId?: string; impactTime?: Date },
+  change:
+    | { transactionStatus: TransactionStatus }
+    | { transactionStatus: TransactionStatus; postingId: string; impactTime: Date },
 ) {
-  const [row] = await db.update(transactions).set(change).where(eq(transactions.id, id)).returning();
+  const [row] = await ('postingId' in change
+    ? setPostedQuery(db, { id, ...change })
+    : setStatusQuery(db, { id, ...change }));
   if (!row) throw new Error(`transaction ${id} vanished`);
   return row;
 }
