@@ -12,6 +12,7 @@ import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
+import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -92,9 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     handlers: createEventHandlers({ database, email: providers.email }),
   });
+  const tokenVersions = await createTokenVersions(database, app.log);
   // The job runner finishes what it holds before the database goes.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await tokenVersions.close();
     await database.close();
   });
   const keys = { derive: (purpose: string) => createHmac('sha256', jwtSecret).update(purpose).digest() };
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     database,
     tokens: createTokenService(jwtSecret, config.jwtTtl),
+    tokenVersions,
     ...providers,
     rateLimits: createRateLimits(app, config),
     keys,

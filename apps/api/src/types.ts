@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { TokenVersions } from './features/users/index.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Token versions this process has read, forgotten when one changes (features/users/token-versions.ts). */
+  tokenVersions: TokenVersions;
   email: EmailService;
   payments: PaymentsProvider;
   /** True while any provider is a sandbox (see providers/registry.ts). */

@@ -2,6 +2,8 @@ import pg from 'pg';
 
 export interface ListenHandlers {
   notice(payload: string): void;
+  /** The listening connection was lost: notices are not heard until `reconnected`. */
+  lost?(): void;
   /** The listening connection was lost and is back: notices sent in between are gone. */
   reconnected(): void;
   /** The connection failed; it is being retried. */
@@ -37,6 +39,7 @@ export async function listenOnPostgres(
     next.on('end', () => {
       if (client !== next || stopped) return;
       client = null;
+      handlers.lost?.();
       scheduleRetry();
     });
     try {

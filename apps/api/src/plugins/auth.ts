@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { assertOwnedUser, prepareTokenVersionLookup } from '../features/users/index.ts';
+import { assertOwnedUser } from '../features/users/index.ts';
 import { actorOf } from '../lib/actor.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
 import type { AppDeps } from '../types.ts';
@@ -35,14 +35,12 @@ function namedUserIds(request: FastifyRequest): string[] {
  * malformed id is a 400 first): every userId in the path, query or body must be the merchant or one of its apps;
  * a header naming an app confines the request to that app. Anything else is a 404, never a hint.
  */
-function authenticator({ database, tokens }: AppDeps) {
-  const findTokenVersion = prepareTokenVersionLookup(database.db);
-
+function authenticator({ database, tokens, tokenVersions }: AppDeps) {
   const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw unauthorized();
-    const currentVersion = await findTokenVersion(claims.userId);
+    const currentVersion = await tokenVersions.current(claims.userId);
     if (currentVersion === null || currentVersion !== claims.tokenVersion) throw unauthorized();
     const ownerId = claims.userId;
     const named = headerUserId(request);

@@ -1,7 +1,9 @@
 import { CURRENCIES, type SignUpRequest } from '@bizdash/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { credentials, passwordResets, users, wallets } from '../../db/schema/index.ts';
+import { TOKEN_VERSIONS_CHANNEL } from '../users/index.ts';
 
 export async function findCredentialsByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -69,11 +71,19 @@ export async function replacePasswordHash(tx: Tx, userId: string, passwordHash: 
   await tx.update(credentials).set({ passwordHash }).where(eq(credentials.userId, userId));
 }
 
+const bumpTokenVersionQuery = preparedSql(
+  'auth_bump_token_version',
+  ['userId'],
+  (p) => sql<{ userId: string; email: string }>`
+    with bumped as (
+      update ${users} set token_version = token_version + 1, updated_at = now() where id = ${p.userId}
+      returning id, email
+    )
+    select id as "userId", email, pg_notify(${TOKEN_VERSIONS_CHANNEL}, id::text) from bumped`,
+);
+
+/** Ends every token issued so far; every process hears it at commit and forgets the version it kept. */
 export async function incrementTokenVersion(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ email: users.email });
-  return row ?? null;
+  const [row] = await bumpTokenVersionQuery(db, { userId });
+  return row ? { userId: row.userId, email: row.email } : null;
 }

@@ -41,6 +41,10 @@ export async function signIn({ database, tokens }: Deps, input: SignInRequest): 
 }
 
 /** Ends every token issued to the merchant so far, on every device. */
-export async function logout({ database }: Pick<AppDeps, 'database'>, userId: string): Promise<void> {
+export async function logout(
+  { database, tokenVersions }: Pick<AppDeps, 'database' | 'tokenVersions'>,
+  userId: string,
+): Promise<void> {
   await incrementTokenVersion(database.db, userId);
+  tokenVersions.forget(userId);
 }

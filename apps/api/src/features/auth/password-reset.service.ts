@@ -19,7 +19,7 @@ import {
 
 const RESET_LINK_MINUTES = 30;
 
-type Deps = Pick<AppDeps, 'database' | 'email' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions'>;
 
 /** The link's token has 256 random bits: a plain SHA-256 of it is as good as a slow hash, and findable. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -72,6 +72,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, log
     return incrementTokenVersion(tx, reset.userId);
   });
   if (!merchant) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+  deps.tokenVersions.forget(merchant.userId);
   await deps.email
     .send({
       to: merchant.email,

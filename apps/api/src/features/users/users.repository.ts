@@ -1,35 +1,44 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { users, wallets } from '../../db/schema/index.ts';
+import type { Currency } from '@bizdash/shared';
+import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { users } from '../../db/schema/index.ts';
 
 /** The owner itself or one of its apps; nobody else's user row is ever returned. */
-const ownedBy = (ownerId: string, userId: string) =>
+const ownedBy = (ownerId: Placeholder, userId: Placeholder) =>
   and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId)));
 
+const findOwnedUserQuery = preparedQuery('users_find_owned', ['ownerId', 'userId'], (db, p) =>
+  db.select().from(users).where(ownedBy(p.ownerId, p.userId)).limit(1),
+);
+
 export async function findOwnedUser(db: DbOrTx, ownerId: string, userId: string) {
-  const [user] = await db.select().from(users).where(ownedBy(ownerId, userId)).limit(1);
+  const [user] = await findOwnedUserQuery(db, { ownerId, userId });
   return user ?? null;
 }
 
-export async function listWallets(db: DbOrTx, ownerId: string, userId: string) {
-  return db
-    .select({ currency: wallets.currency, walletId: wallets.id })
-    .from(wallets)
-    .innerJoin(users, eq(users.id, wallets.userId))
-    .where(ownedBy(ownerId, userId))
-    .orderBy(wallets.currency);
-}
+const findOwnedUserWithWalletsQuery = preparedQuery(
+  'users_find_owned_with_wallets',
+  ['ownerId', 'userId'],
+  (db, p) =>
+    db
+      .select({
+        user: users,
+        // Spelled out: drizzle leaves a lone table's columns unqualified, and "id" here would be the wallet's.
+        wallets: sql<{ currency: Currency; walletId: string }[]>`coalesce((
+          select json_agg(json_build_object('currency', wallets.currency, 'walletId', wallets.id)
+            order by wallets.currency)
+          from wallets where wallets.user_id = "users"."id"), '[]'::json)`,
+      })
+      .from(users)
+      .where(ownedBy(p.ownerId, p.userId))
+      .limit(1),
+);
 
-/** Every authenticated request asks this, so it is prepared once: no query building, no re-planning. */
-export function prepareTokenVersionLookup(db: Db) {
-  const query = db
-    .select({ tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('auth_token_version');
-  return async (userId: string): Promise<number | null> =>
-    (await query.execute({ userId }))[0]?.tokenVersion ?? null;
+/** The user with its wallets (by currency), in one round trip: what GET /api/users/{id} answers. */
+export async function findOwnedUserWithWallets(db: DbOrTx, ownerId: string, userId: string) {
+  const [row] = await findOwnedUserWithWalletsQuery(db, { ownerId, userId });
+  return row ?? null;
 }
 
 /** The owner and its apps, as a subquery for `inArray`: every owner-scoped read of another table uses it. */

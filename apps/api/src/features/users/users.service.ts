@@ -2,16 +2,16 @@ import type { User } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
-import { findOwnedUser, listWallets } from './users.repository.ts';
+import { findOwnedUser, findOwnedUserWithWallets } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The acting user (the merchant, or the app the request named): who it is, its wallets and settings. */
 export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise<User> {
-  const user = await findOwnedUser(db, ownerId, actingUserId);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const wallets = await listWallets(db, ownerId, actingUserId);
+  const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
+  if (!found) throw notFound(USER_NOT_FOUND);
+  const { user, wallets } = found;
   return {
     recordId: user.id,
     status: user.status,
