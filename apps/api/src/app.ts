@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: AppDeps = {
     config,
     database,
-    tokens: createTokenService(jwtSecret, config.jwtTtl),
+    tokens: await createTokenService(jwtSecret, config.jwtTtl),
     tokenVersions,
     ...providers,
     rateLimits: createRateLimits(app, config),
