@@ -1,47 +1,60 @@
 import { PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { transactionCounters, walletDailyTotals, wallets } from '../../../db/schema/index.ts';
 
-export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
-  const [row] = await db
+const findOwnedWalletQuery = preparedQuery('wallets_find_owned', ['userId', 'walletId'], (db, p) =>
+  db
     .select()
     .from(wallets)
-    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)));
+    .where(and(eq(wallets.id, p.walletId), eq(wallets.userId, p.userId))),
+);
+
+export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
+  const [row] = await findOwnedWalletQuery(db, { userId, walletId });
   return row ?? null;
 }
 
+const listWalletsWithPendingQuery = preparedQuery(
+  'wallets_list_with_pending',
+  ['userId'],
+  (db, { userId }) => {
+    const pending = db
+      .select({
+        walletId: transactionCounters.walletId,
+        amount: sql<string>`sum(${transactionCounters.totalAmount})`.as('amount'),
+      })
+      .from(transactionCounters)
+      .where(
+        and(
+          eq(transactionCounters.userId, userId),
+          eq(transactionCounters.transactionType, 'CREDIT'),
+          inArray(transactionCounters.transactionStatus, [...PENDING_TRANSACTION_STATUSES]),
+        ),
+      )
+      .groupBy(transactionCounters.walletId)
+      .as('pending');
+    return db
+      .select({
+        id: wallets.id,
+        userId: wallets.userId,
+        currency: wallets.currency,
+        balance: wallets.balance,
+        status: wallets.status,
+        createdAt: wallets.createdAt,
+        pendingAmount: sql<string>`coalesce(${pending.amount}, 0)`,
+      })
+      .from(wallets)
+      .leftJoin(pending, eq(pending.walletId, wallets.id))
+      .where(eq(wallets.userId, userId))
+      .orderBy(asc(wallets.currency));
+  },
+);
+
 /** Wallets with what is still on its way in: pending credits, read from the counters the trigger keeps. */
 export async function listWalletsWithPending(db: DbOrTx, userId: string) {
-  const pending = db
-    .select({
-      walletId: transactionCounters.walletId,
-      amount: sql<string>`sum(${transactionCounters.totalAmount})`.as('amount'),
-    })
-    .from(transactionCounters)
-    .where(
-      and(
-        eq(transactionCounters.userId, userId),
-        eq(transactionCounters.transactionType, 'CREDIT'),
-        inArray(transactionCounters.transactionStatus, [...PENDING_TRANSACTION_STATUSES]),
-      ),
-    )
-    .groupBy(transactionCounters.walletId)
-    .as('pending');
-  return db
-    .select({
-      id: wallets.id,
-      userId: wallets.userId,
-      currency: wallets.currency,
-      balance: wallets.balance,
-      status: wallets.status,
-      createdAt: wallets.createdAt,
-      pendingAmount: sql<string>`coalesce(${pending.amount}, 0)`,
-    })
-    .from(wallets)
-    .leftJoin(pending, eq(pending.walletId, wallets.id))
-    .where(eq(wallets.userId, userId))
-    .orderBy(asc(wallets.currency));
+  return listWalletsWithPendingQuery(db, { userId });
 }
 
 export async function dailyTotals(db: DbOrTx, walletIds: string[], from: string, to: string) {
