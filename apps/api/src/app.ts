@@ -14,6 +14,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const keys = { derive: (purpose: string) => createHmac('sha256', jwtSecret).update(purpose).digest() };
   const idempotency = createIdempotencyStore({ database, keys });
   jobs.schedule(idempotency.pruneJob);
+  if (database.kind === 'pglite') jobs.schedule(databaseStatisticsJob(database.db));
   const deps: AppDeps = {
     config,
     database,

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ListenHandlers, listenOnPostgres, type Unlisten } from './listener.ts';
 import * as schema from './schema/index.ts';
+import { appliedMigrations, refreshStaleStatistics } from './statistics.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories accept either so services can compose them in one transaction. */
@@ -30,6 +31,23 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_ID = 7_245_001;
 
+const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
+/**
+ * Runs the migrations, then ANALYZE when one ran (new tables and indexes start without statistics). On PGlite,
+ * which has no autovacuum, tables without statistics or grown a lot since are analyzed at every open as well.
+ */
+async function migrateAndAnalyze(
+  db: Parameters<typeof appliedMigrations>[0],
+  migrate: () => Promise<void>,
+  pglite: boolean,
+) {
+  const before = await appliedMigrations(db);
+  await migrate();
+  if ((await appliedMigrations(db)) > before) await db.execute(sql`analyze`);
+  else if (pglite) await refreshStaleStatistics(db, { vacuum: false });
+}
+
 /**
  * PostgreSQL when a URL is given; otherwise embedded PGlite in dataDir, or in memory when dataDir is null
  * (starting from `template`, a migrated database's dump, when given).
@@ -47,9 +65,10 @@ export async function openDatabase(options: {
 
 /** A migrated, empty in-memory database as a dump: opening a copy skips initdb and migrations (tests). */
 export async function createPgliteTemplate(): Promise<Blob> {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite(PGLITE_OPTIONS);
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const db = drizzlePglite(client, { schema });
+    await migrateAndAnalyze(db, () => migratePglite(db, { migrationsFolder }), true);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
@@ -63,7 +82,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   try {
     // Several processes may start at once; one migrates while the others wait.
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    const migrationDb = drizzleNodePg(client, { schema });
+    await migrateAndAnalyze(migrationDb, () => migrateNodePg(migrationDb, { migrationsFolder }), false);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
@@ -95,12 +115,12 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir) {
     const pgdata = path.join(dataDir, 'pgdata');
     await mkdir(pgdata, { recursive: true });
-    client = new PGlite(pgdata, { extensions: { pg_trgm } });
+    client = new PGlite(pgdata, PGLITE_OPTIONS);
   } else {
-    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
+    client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: template });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migrateAndAnalyze(db, () => migratePglite(db, { migrationsFolder }), true);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { transactions, users, wallets } from '../db/schema/index.ts';
+import {
+  ledgerEntries,
+  ledgerPostings,
+  transactionCounters,
+  transactions,
+  users,
+  walletDailyTotals,
+  wallets,
+} from '../db/schema/index.ts';
 import { insertMerchant } from '../features/auth/index.ts';
 import { postTransfersInBulk } from '../features/money/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -108,5 +116,10 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
     await writeBatch(db, userId, movements.slice(start, start + batchSize));
     options.onProgress?.(Math.min(start + batchSize, movements.length));
   }
+  // A bulk load leaves the planner's statistics behind: PGlite has no autovacuum to take them, and PostgreSQL's
+  // would take them only after the load, while the first searches already ran on guesses.
+  await db.execute(
+    sql`analyze ${users}, ${wallets}, ${ledgerPostings}, ${ledgerEntries}, ${transactions}, ${transactionCounters}, ${walletDailyTotals}`,
+  );
   return { userId, created, transactions: movements.length };
 }

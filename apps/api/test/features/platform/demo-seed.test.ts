@@ -63,4 +63,19 @@ describe('the demo seed', () => {
       ),
     ).toBe(0);
   });
+
+  it('leaves the planner statistics of what it loaded (PGlite has no autovacuum to take them)', async () => {
+    const [estimate] = await sqlRows<{ n: number }>(
+      ctx.app,
+      sql`select reltuples::int as n from pg_class where oid = 'transactions'::regclass`,
+    );
+    expect(estimate?.n).toBe(200); // the seeded history; the two payments in progress came after
+    const columns = await sqlRows<{ attname: string }>(
+      ctx.app,
+      sql`select attname from pg_stats where schemaname = 'public' and tablename = 'transactions'`,
+    );
+    expect(columns.map((column) => column.attname)).toEqual(
+      expect.arrayContaining(['user_id', 'transaction_status', 'impact_time']),
+    );
+  });
 });

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { openDatabase } from '../../../src/db/client.ts';
+import { scheduledJobs } from '../../../src/db/schema/index.ts';
+import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
+
+const tablesWithoutStatistics = sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind = 'r' and n.nspname = 'public' and c.reltuples < 0`;
+const rowEstimate = (table: string) =>
+  sql`select reltuples::int as n from pg_class where oid = to_regclass(${table})`;
+
+/** PGlite has no autovacuum: the app gives its planner statistics itself (ADR 017). */
+describe('planner statistics', () => {
+  let ctx: TestContext;
+  const estimate = async (table: string) => (await sqlRows<{ n: number }>(ctx.app, rowEstimate(table)))[0]?.n;
+  const jobRow = async () => {
+    const [row] = await dbOf(ctx.app)
+      .select()
+      .from(scheduledJobs)
+      .where(eq(scheduledJobs.name, 'database-statistics'));
+    return row;
+  };
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({ jobsEnabled: true });
+    await ctx.app.ready();
+  });
+  afterAll(() => ctx.close());
+
+  it('every table has them once the database is migrated and open', async () => {
+    expect(await sqlRows(ctx.app, tablesWithoutStatistics)).toEqual([]);
+  });
+
+  it('on PGlite, a scheduled job refreshes tables that grew; PostgreSQL leaves it to autovacuum', async () => {
+    if (ctx.app.deps.database.kind === 'postgres') {
+      expect(await jobRow()).toBeUndefined();
+      return;
+    }
+    await vi.waitFor(async () => expect((await jobRow())?.lastRunAt).toBeInstanceOf(Date));
+    const first = await jobRow();
+    const tenMinutesLater = (first?.lastRunAt?.getTime() ?? 0) + 600_000;
+    expect(Math.abs((first?.nextRunAt.getTime() ?? 0) - tenMinutesLater)).toBeLessThan(2_000);
+
+    await dbOf(ctx.app).execute(
+      sql`create table statistics_probe as select g as id from generate_series(1, 5000) g`,
+    );
+    expect(await estimate('statistics_probe')).toBe(-1);
+    await dbOf(ctx.app).update(scheduledJobs).set({ nextRunAt: sql`now()` });
+    await vi.waitFor(async () => expect(await estimate('statistics_probe')).toBe(5000), { timeout: 5_000 });
+    expect((await jobRow())?.lastError).toBeNull();
+  });
+});
+
+describe.runIf(inject('pgliteTemplatePath'))('a PGlite data directory', () => {
+  it('gets statistics for tables loaded without them when it is opened', async () => {
+    const template = new Blob([await readFile(inject('pgliteTemplatePath') as string)]);
+    const loaded = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
+    await loaded.exec('create table statistics_probe as select g as id from generate_series(1, 5000) g');
+    const dump = await loaded.dumpDataDir('none');
+    await loaded.close();
+
+    const database = await openDatabase({ dataDir: null, template: dump });
+    try {
+      const result = (await database.db.execute(rowEstimate('statistics_probe'))) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(result.rows[0]?.n).toBe(5000);
+    } finally {
+      await database.close();
+    }
+  });
+});
