@@ -1,5 +1,5 @@
 import type { Currency } from '@bizdash/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../../db/prepared.ts';
 import { ledgerEntries, ledgerPostings, systemAccounts, wallets } from '../../../db/schema/index.ts';
@@ -21,29 +21,6 @@ export async function insertPostingOnce(
     .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
     .returning({ id: ledgerPostings.id });
   return row?.id ?? null;
-}
-
-const insertPostingsQuery = preparedSql(
-  'ledger_insert_postings',
-  ['ids', 'idempotencyKeys', 'requestHashes', 'kinds', 'descriptions'],
-  (p) => sql`
-    insert into ${ledgerPostings} (id, idempotency_key, request_hash, kind, description)
-    select * from unnest(${p.ids}::uuid[], ${p.idempotencyKeys}::text[], ${p.requestHashes}::text[],
-      ${p.kinds}::text[], ${p.descriptions}::text[])`,
-);
-
-/** Any number of postings in one prepared statement: one array per column. */
-export async function insertPostings(
-  tx: Tx,
-  postings: { id: string; idempotencyKey: string; requestHash: string; kind: string; description: string }[],
-) {
-  await insertPostingsQuery(tx, {
-    ids: postings.map((posting) => posting.id),
-    idempotencyKeys: postings.map((posting) => posting.idempotencyKey),
-    requestHashes: postings.map((posting) => posting.requestHash),
-    kinds: postings.map((posting) => posting.kind),
-    descriptions: postings.map((posting) => posting.description),
-  });
 }
 
 export async function findPostingByKey(tx: Tx, idempotencyKey: string) {
@@ -106,37 +83,70 @@ export async function lockWalletState(tx: Tx, walletId: string) {
   return row ?? null;
 }
 
-const insertEntriesQuery = preparedSql(
-  'ledger_insert_entries',
-  ['postingIds', 'walletIds', 'systemCodes', 'currencies', 'amounts'],
+type EntryColumns = 'postingIds' | 'walletIds' | 'systemCodes' | 'currencies' | 'amounts';
+const ENTRY_COLUMNS: EntryColumns[] = ['postingIds', 'walletIds', 'systemCodes', 'currencies', 'amounts'];
+
+/** Entries from one array per column, system accounts named by code and currency and looked up in place. */
+const insertEntriesFrom = (p: Record<EntryColumns, Placeholder>) => sql`
+  insert into ${ledgerEntries} (posting_id, wallet_id, system_account_id, currency, amount)
+  select entry.posting_id, entry.wallet_id, account.id, entry.currency, entry.amount
+  from unnest(${p.postingIds}::uuid[], ${p.walletIds}::uuid[], ${p.systemCodes}::text[],
+    ${p.currencies}::text[], ${p.amounts}::bigint[])
+    with ordinality as entry(posting_id, wallet_id, system_code, currency, amount, position)
+  left join ${systemAccounts} account on account.code = entry.system_code and account.currency = entry.currency
+  order by entry.position`;
+
+const insertEntriesQuery = preparedSql('ledger_insert_entries', ENTRY_COLUMNS, insertEntriesFrom);
+
+/**
+ * Postings and their entries in one statement (the entries' foreign keys are checked at its end, when the
+ * postings exist). Keys must be new: this is the bulk path, not a retry path.
+ */
+const insertPostingsWithEntriesQuery = preparedSql(
+  'ledger_insert_postings_with_entries',
+  ['ids', 'idempotencyKeys', 'requestHashes', 'kinds', 'descriptions', ...ENTRY_COLUMNS],
   (p) => sql`
-    insert into ${ledgerEntries} (posting_id, wallet_id, system_account_id, currency, amount)
-    select entry.posting_id, entry.wallet_id, account.id, entry.currency, entry.amount
-    from unnest(${p.postingIds}::uuid[], ${p.walletIds}::uuid[], ${p.systemCodes}::text[],
-      ${p.currencies}::text[], ${p.amounts}::bigint[])
-      with ordinality as entry(posting_id, wallet_id, system_code, currency, amount, position)
-    left join ${systemAccounts} account on account.code = entry.system_code and account.currency = entry.currency
-    order by entry.position`,
+    with postings as (
+      insert into ${ledgerPostings} (id, idempotency_key, request_hash, kind, description)
+      select * from unnest(${p.ids}::uuid[], ${p.idempotencyKeys}::text[], ${p.requestHashes}::text[],
+        ${p.kinds}::text[], ${p.descriptions}::text[])
+    )
+    ${insertEntriesFrom(p)}`,
 );
 
-/** Entries name system accounts by code and currency; their ids are looked up in the same statement. */
-export async function insertEntries(
+export interface NewEntry {
+  postingId: string;
+  walletId?: string;
+  system?: SystemAccountCode;
+  currency: Currency;
+  amount: number;
+}
+
+const entryColumns = (entries: NewEntry[]) => ({
+  postingIds: entries.map((entry) => entry.postingId),
+  walletIds: entries.map((entry) => entry.walletId ?? null),
+  systemCodes: entries.map((entry) => entry.system ?? null),
+  currencies: entries.map((entry) => entry.currency),
+  amounts: entries.map((entry) => entry.amount),
+});
+
+export async function insertPostingsWithEntries(
   tx: Tx,
-  entries: {
-    postingId: string;
-    walletId?: string;
-    system?: SystemAccountCode;
-    currency: Currency;
-    amount: number;
-  }[],
+  postings: { id: string; idempotencyKey: string; requestHash: string; kind: string; description: string }[],
+  entries: NewEntry[],
 ) {
-  await insertEntriesQuery(tx, {
-    postingIds: entries.map((entry) => entry.postingId),
-    walletIds: entries.map((entry) => entry.walletId ?? null),
-    systemCodes: entries.map((entry) => entry.system ?? null),
-    currencies: entries.map((entry) => entry.currency),
-    amounts: entries.map((entry) => entry.amount),
+  await insertPostingsWithEntriesQuery(tx, {
+    ids: postings.map((posting) => posting.id),
+    idempotencyKeys: postings.map((posting) => posting.idempotencyKey),
+    requestHashes: postings.map((posting) => posting.requestHash),
+    kinds: postings.map((posting) => posting.kind),
+    descriptions: postings.map((posting) => posting.description),
+    ...entryColumns(entries),
   });
+}
+
+export async function insertEntries(tx: Tx, entries: NewEntry[]) {
+  await insertEntriesQuery(tx, entryColumns(entries));
 }
 
 export async function findPostingEntries(tx: Tx, postingId: string) {

@@ -7,7 +7,7 @@ import {
   findPostingEntries,
   insertEntries,
   insertPostingOnce,
-  insertPostings,
+  insertPostingsWithEntries,
   lockWalletState,
   moveWalletBalance,
 } from './ledger.repository.ts';
@@ -103,9 +103,9 @@ function refusalOf(
 /**
  * Many postings at once (seeding, a payment with its fee): each posting must balance, and each wallet's net change
  * over the batch must keep it at or above zero (callers order movements so no balance dips below zero in between).
- * One insert per table and one checking update per wallet, no savepoint: a refusal is thrown and the caller's
- * transaction must roll back. Keys must be new: this is not a retry path. `walletRule`: the kind whose spending
- * rule applies to the net changes.
+ * One statement for postings and entries and one checking update per wallet, no savepoint: a refusal is thrown
+ * and the caller's transaction must roll back. Keys must be new: this is not a retry path. `walletRule`: the kind
+ * whose spending rule applies to the net changes.
  */
 export async function postTransfersInBulk(
   tx: Tx,
@@ -115,7 +115,7 @@ export async function postTransfersInBulk(
   if (requests.length === 0) return;
   for (const request of requests) assertBalanced(request.legs);
   const allLegs = requests.flatMap((request) => request.legs);
-  await insertPostings(
+  await insertPostingsWithEntries(
     tx,
     requests.map((request) => ({
       id: request.postingId,
@@ -124,9 +124,6 @@ export async function postTransfersInBulk(
       kind: request.kind,
       description: request.description,
     })),
-  );
-  await insertEntries(
-    tx,
     requests.flatMap((request) => request.legs.map((leg) => entryFor(request.postingId, leg))),
   );
   await applyWalletChanges(tx, walletChanges(allLegs), walletRule);

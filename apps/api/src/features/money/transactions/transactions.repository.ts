@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ParsedTransactionSearchFilter, TransactionStatus } from '@bizdash/shared';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { asSet, preparedQuery } from '../../../db/prepared.ts';
+import { asSet, preparedQuery, preparedSql } from '../../../db/prepared.ts';
 import { searchText, transactionCounters, transactions } from '../../../db/schema/index.ts';
 import { ownedUserIds } from '../../users/index.ts';
 
@@ -174,6 +174,61 @@ export async function updateTransactionStatusById(
     : setStatusQuery(db, { id, ...change }));
   if (!row) throw new Error(`transaction ${id} vanished`);
   return row;
+}
+
+const postWithChildQuery = preparedSql(
+  'transactions_post_with_child',
+  [
+    'parentId',
+    'parentPostingId',
+    'impactTime',
+    'id',
+    'transactionType',
+    'transactionAmount',
+    'description',
+    'transactionChannel',
+    'postingId',
+  ],
+  (p) => sql<{ id: string }>`
+    with parent as (
+      update ${transactions}
+      set transaction_status = 'SUCCESSFUL', posting_id = ${p.parentPostingId},
+        impact_time = ${p.impactTime}::timestamptz, updated_at = now()
+      where id = ${p.parentId}
+      returning id, user_id, wallet_id, currency_code, order_reference
+    )
+    insert into ${transactions} (id, user_id, wallet_id, transaction_type, transaction_status,
+      transaction_amount, currency_code, description, transaction_channel, order_reference,
+      parent_transaction_id, posting_id, impact_time)
+    select ${p.id}::uuid, parent.user_id, parent.wallet_id, ${p.transactionType}::text, 'SUCCESSFUL',
+      ${p.transactionAmount}::bigint, parent.currency_code, ${p.description}::text, ${p.transactionChannel}::text,
+      parent.order_reference, parent.id, ${p.postingId}::uuid, ${p.impactTime}::timestamptz
+    from parent
+    returning id`,
+);
+
+/**
+ * A pending transaction posted (SUCCESSFUL) and a successful child of it (its fee) written, in one statement;
+ * the child takes its owner, wallet, currency and reference from the parent.
+ */
+export async function postWithChild(
+  db: DbOrTx,
+  parent: { id: string; postingId: string; impactTime: Date },
+  child: Pick<
+    TransactionRow,
+    'transactionType' | 'transactionAmount' | 'description' | 'transactionChannel'
+  > & {
+    id: string;
+    postingId: string;
+  },
+) {
+  const [row] = await postWithChildQuery(db, {
+    parentId: parent.id,
+    parentPostingId: parent.postingId,
+    impactTime: parent.impactTime,
+    ...child,
+  });
+  if (!row) throw new Error(`transaction ${parent.id} vanished`);
 }
 
 export async function findTransactionByPosting(db: DbOrTx, postingId: string) {

@@ -27,6 +27,7 @@ import {
   insertTransaction,
   lockTransactionById,
   type OwnedFilter,
+  postWithChild,
   searchTransactions,
   type TransactionRow,
   updateTransactionStatusById,
@@ -212,9 +213,9 @@ export async function settleTransaction(
 
 /**
  * Books a pending transaction the caller has locked together with the fee taken out of it (a SUCCESSFUL child
- * DEBIT): both postings at once (one insert for postings, one for entries), the wallet moved once by the net
- * amount, the transaction rows written. A refusal (say, a closed wallet) is thrown: the caller's transaction
- * must roll back.
+ * DEBIT): both postings and their entries in one statement, the wallet moved once by the net amount, the
+ * transaction posted and its fee row written in one more. A refusal (say, a closed wallet) is thrown: the
+ * caller's transaction must roll back.
  */
 export async function settleWithFee(
   tx: Tx,
@@ -231,13 +232,10 @@ export async function settleWithFee(
         userId: pending.userId,
         walletId: pending.walletId,
         transactionType: 'DEBIT' as const,
-        transactionStatus: 'SUCCESSFUL' as const,
         transactionAmount: fee.amount,
         currencyCode: pending.currencyCode,
         description: fee.description,
         transactionChannel: 'FEE' as const,
-        orderReference: pending.orderReference,
-        parentTransactionId: pending.id,
         postingId: randomUUID(),
       }
     : null;
@@ -245,12 +243,9 @@ export async function settleWithFee(
   const postings = [{ ...transferFor(pending, counterparty), postingId }];
   if (feeRow && fee) postings.push({ ...transferFor(feeRow, fee.counterparty), postingId: feeRow.postingId });
   await postTransfersInBulk(tx, postings, 'PAYMENT');
-  await updateTransactionStatusById(tx, pending.id, {
-    transactionStatus: 'SUCCESSFUL',
-    postingId,
-    impactTime: new Date(),
-  });
-  if (feeRow) await insertTransaction(tx, feeRow);
+  const posted = { id: pending.id, postingId, impactTime: new Date() };
+  if (feeRow) await postWithChild(tx, posted, feeRow);
+  else await updateTransactionStatusById(tx, pending.id, { transactionStatus: 'SUCCESSFUL', ...posted });
   return { feeTransactionId: feeRow?.id ?? null };
 }
 
