@@ -1,0 +1,124 @@
+// One Lighthouse run of one page: a fresh headless Chromium (cold cache), mobile, default (simulated) throttling.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { Credentials } from './server.ts';
+
+export const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
+
+/** Scripts whose unused bytes Lighthouse reports (it lists those over 20 KiB). */
+interface UnusedScript {
+  url: string;
+  totalBytes: number;
+  wastedBytes: number;
+}
+
+export interface RunMetrics {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Everything transferred over the network, compressed as it came. */
+  transferredBytes: number;
+  scriptBytes: number;
+  requests: number;
+  unusedJavaScript: UnusedScript[];
+  /** Hosts other than the server's own that the page called (fonts, analytics, CDNs): none expected. */
+  thirdPartyHosts: string[];
+  /** What Lighthouse warned about (e.g. the page did not settle). */
+  warnings: string[];
+  lighthouseVersion: string;
+  benchmarkIndex: number;
+}
+
+export interface Run {
+  metrics: RunMetrics;
+  /** Lighthouse's whole report (JSON), for --keep-reports. */
+  report: string;
+}
+
+interface NetworkItem {
+  url: string;
+  transferSize?: number;
+  resourceType?: string;
+}
+
+/** Local storage as the web app keeps a session, written before Lighthouse loads the page (no asset is cached). */
+async function storeSession(port: number, origin: string, credentials: Credentials): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/health`);
+    // The browser's own local storage, reached through the protocol: bench/ compiles without the DOM types.
+    const session = await page.createCDPSession();
+    await session.send('DOMStorage.setDOMStorageItem', {
+      storageId: { securityOrigin: origin, isLocalStorage: true },
+      key: 'credentials',
+      value: JSON.stringify(credentials),
+    });
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+export async function runLighthouse(url: string, credentials: Credentials | null): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const origin = new URL(url).origin;
+    if (credentials) await storeSession(chrome.port, origin, credentials);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Lighthouse would clear the origin's storage (the session with it) before loading; the browser is new
+      // for every run, so its cache is cold either way.
+      disableStorageReset: credentials !== null,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id];
+    const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
+    const network = ((audit('network-requests')?.details as { items?: NetworkItem[] } | undefined)?.items ??
+      []) as NetworkItem[];
+    const unused = ((audit('unused-javascript')?.details as { items?: UnusedScript[] } | undefined)?.items ??
+      []) as UnusedScript[];
+    const hosts = new Set(
+      network
+        .map((item) => item.url)
+        .filter((address) => /^https?:/.test(address))
+        .map((address) => new URL(address).origin)
+        .filter((other) => other !== origin),
+    );
+    const metrics: RunMetrics = {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      speedIndexMs: numeric('speed-index'),
+      transferredBytes: numeric('total-byte-weight'),
+      scriptBytes: network
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      requests: network.length,
+      unusedJavaScript: unused.map(({ url: address, totalBytes, wastedBytes }) => ({
+        url: address,
+        totalBytes,
+        wastedBytes,
+      })),
+      thirdPartyHosts: [...hosts],
+      warnings: lhr.runWarnings,
+      lighthouseVersion: lhr.lighthouseVersion,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+    return { metrics, report: JSON.stringify(lhr) };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,144 @@
+import os from 'node:os';
+import { type EntrySize, sum } from './entry.ts';
+import type { RunMetrics } from './lighthouse.ts';
+
+export interface PageResult {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  runs: RunMetrics[];
+}
+
+export interface Results {
+  startedAt: string;
+  machine: string;
+  /** The 1-minute load average before and after the runs: other work on the machine skews TBT. */
+  load: { before: number; after: number };
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  /** Printed under the title: what this run stands for (for example the numbers before a change). */
+  note: string | null;
+  distDir: string;
+  entry: EntrySize;
+  pages: PageResult[];
+}
+
+/** Issue 10, section 1. */
+const TARGETS = {
+  entryGzipBytes: 120 * 1024,
+  score: { '/signin': 95, '/pay/{id}': 95, '/dashboard': 90 } as Record<string, number>,
+  lcpMs: 2000,
+  cls: 0,
+  unusedJavaScriptBytes: 20 * 1024,
+};
+
+export function machineLine() {
+  const cpus = os.cpus();
+  return `${cpus.length} cores (${cpus[0]?.model ?? 'CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `**missed** by ${miss}`);
+const medianOf = (page: PageResult, key: keyof RunMetrics) =>
+  median(page.runs.map((run) => run[key] as number));
+/** The worst unused-JavaScript entry per script across the runs. */
+function unusedScripts(page: PageResult) {
+  const worst = new Map<string, number>();
+  for (const run of page.runs)
+    for (const item of run.unusedJavaScript)
+      worst.set(item.url, Math.max(worst.get(item.url) ?? 0, item.wastedBytes));
+  return [...worst].map(([url, wastedBytes]) => ({ url: new URL(url).pathname, wastedBytes }));
+}
+
+function targetLines(results: Results): string[] {
+  const entryGzip = sum(results.entry.javascript, 'gzipBytes');
+  const lines = [
+    `- entry JavaScript at most ${kb(TARGETS.entryGzipBytes)} KB gzipped: ${kb(entryGzip)} KB, ${verdict(entryGzip <= TARGETS.entryGzipBytes, `${kb(entryGzip - TARGETS.entryGzipBytes)} KB`)}`,
+  ];
+  for (const page of results.pages) {
+    const score = medianOf(page, 'score');
+    const target = TARGETS.score[page.name] ?? 90;
+    const lcp = medianOf(page, 'lcpMs');
+    const cls = medianOf(page, 'cls');
+    lines.push(
+      `- ${page.name}: performance ≥ ${target}: ${score}, ${verdict(score >= target, `${target - score} points`)}; LCP ≤ ${seconds(TARGETS.lcpMs)} s: ${seconds(lcp)} s, ${verdict(lcp <= TARGETS.lcpMs, `${seconds(lcp - TARGETS.lcpMs)} s`)}; CLS ${TARGETS.cls}: ${cls.toFixed(3)}, ${verdict(cls <= TARGETS.cls, cls.toFixed(3))}`,
+    );
+    if (page.name !== '/dashboard') {
+      const unused = unusedScripts(page);
+      lines.push(
+        `- ${page.name}: no script with more than ${kb(TARGETS.unusedJavaScriptBytes)} KB unused: ${unused.length === 0 ? 'met' : `**missed**: ${unused.map((item) => `${item.url} ${kb(item.wastedBytes)} KB`).join(', ')}`}`,
+      );
+    }
+  }
+  const thirdParty = [
+    ...new Set(results.pages.flatMap((page) => page.runs.flatMap((run) => run.thirdPartyHosts))),
+  ];
+  lines.push(
+    `- no third-party hosts: ${thirdParty.length === 0 ? 'met (every request went to the server itself)' : `**missed**: ${thirdParty.join(', ')}`}`,
+  );
+  return lines;
+}
+
+export function renderResults(results: Results): string {
+  const entryRows = [...results.entry.javascript, ...results.entry.css].map(
+    (file) => `| ${file.file} | ${kb(file.bytes)} | ${kb(file.gzipBytes)} | ${kb(file.brotliBytes)} |`,
+  );
+  const js = results.entry.javascript;
+  const pageRows = results.pages.map((page) => {
+    const scores = page.runs.map((run) => run.score).join(', ');
+    return `| ${page.name} | ${medianOf(page, 'score')} (${scores}) | ${seconds(medianOf(page, 'fcpMs'))} | ${seconds(medianOf(page, 'lcpMs'))} | ${Math.round(medianOf(page, 'tbtMs'))} | ${medianOf(page, 'cls').toFixed(3)} | ${seconds(medianOf(page, 'speedIndexMs'))} | ${kb(medianOf(page, 'transferredBytes'))} | ${kb(medianOf(page, 'scriptBytes'))} | ${medianOf(page, 'requests')} |`;
+  });
+  const unusedRows = results.pages.flatMap((page) =>
+    unusedScripts(page).map((item) => `| ${page.name} | ${item.url} | ${kb(item.wastedBytes)} |`),
+  );
+  const warnings = results.pages.flatMap((page) =>
+    [...new Set(page.runs.flatMap((run) => run.warnings))].map((warning) => `- ${page.name}: ${warning}`),
+  );
+  const benchmarkIndex = median(results.pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex)));
+  return [
+    '# Web benchmark: Lighthouse on the production build',
+    '',
+    ...(results.note ? [results.note, ''] : []),
+    `Run ${results.startedAt} on ${results.machine}, Node ${results.node}, ${results.chromium}, Lighthouse ${results.lighthouse} (benchmark index ${Math.round(benchmarkIndex)}); load average ${results.load.before.toFixed(1)} before the runs, ${results.load.after.toFixed(1)} after.`,
+    `The build in \`${results.distDir}\` is served by the API server (apps/api/src/server.ts, PGlite, the demo seed) on 127.0.0.1. Each page: ${results.pages[0]?.runs.length ?? 0} Lighthouse runs, mobile, default simulated throttling (slow 4G, 4× CPU), performance category only, a fresh headless Chromium each run (cold cache); the median of each figure is shown, every run's score in brackets. /dashboard is loaded signed in as the demo merchant (credentials in local storage, as the web app keeps them).`,
+    '',
+    '## Targets (issue 10, section 1)',
+    '',
+    ...targetLines(results),
+    '',
+    '## Pages',
+    '',
+    '| page | performance | FCP s | LCP s | TBT ms | CLS | Speed Index s | transferred KB | of it scripts KB | requests |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...pageRows,
+    '',
+    'Transferred: every response as it came over the wire (compressed when the server compressed it).',
+    '',
+    '## Unused JavaScript (Lighthouse lists scripts with more than 20 KB unused)',
+    '',
+    ...(unusedRows.length
+      ? ['| page | script | unused KB (worst run) |', '|---|---|---:|', ...unusedRows]
+      : ['None on any page.']),
+    '',
+    '## Entry (index.html: its module script, modulepreloads and stylesheet)',
+    '',
+    '| file | KB | gzip KB | brotli KB |',
+    '|---|---:|---:|---:|',
+    ...entryRows,
+    `| **JavaScript together** | ${kb(sum(js, 'bytes'))} | ${kb(sum(js, 'gzipBytes'))} | ${kb(sum(js, 'brotliBytes'))} |`,
+    '',
+    'gzip at level 9 and brotli at quality 11, as the build writes them.',
+    ...(warnings.length ? ['', '## Lighthouse warnings', '', ...warnings] : []),
+    '',
+  ].join('\n');
+}
