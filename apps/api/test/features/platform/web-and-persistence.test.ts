@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -9,12 +10,24 @@ import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext, testCon
 describe('serving the built web app', () => {
   let ctx: TestContext;
   let webDistDir: string;
+  const INDEX_HTML = '<!doctype html><title>Bizdash</title>';
+  const APP_JS = 'console.log("app")';
+  /** A file of the build with the brotli and gzip copies the web build writes beside it (apps/web/precompress.ts). */
+  async function writeBuilt(file: string, content: string) {
+    await writeFile(path.join(webDistDir, file), content);
+    await writeFile(path.join(webDistDir, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(webDistDir, `${file}.gz`), gzipSync(content));
+  }
   beforeAll(async () => {
     webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-'));
     await mkdir(path.join(webDistDir, 'assets'));
-    await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Bizdash</title>');
-    await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    await writeBuilt('index.html', INDEX_HTML);
+    await writeBuilt('assets/app-abc123.js', APP_JS);
     await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.map'), '{"sources":["src/secret.ts"]}');
+    await writeFile(
+      path.join(webDistDir, 'assets', 'app-abc123.js.map.br'),
+      brotliCompressSync('{"sources":["src/secret.ts"]}'),
+    );
     ctx = await buildTestApp({ webDistDir });
   });
   afterAll(async () => {
@@ -38,10 +51,55 @@ describe('serving the built web app', () => {
     expect((await ctx.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
   });
 
-  it('does not publish source maps', async () => {
-    const map = await ctx.app.inject({ url: '/assets/app-abc123.js.map' });
-    expect(map.statusCode).toBe(404);
-    expect(map.body).not.toContain('secret.ts');
+  it('does not publish source maps, compressed or not', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const map = await ctx.app.inject({
+        url: '/assets/app-abc123.js.map',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
+    }
+    expect((await ctx.app.inject({ url: '/assets/app-abc123.js.map.br' })).statusCode).toBe(404);
+  });
+
+  const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+  it.each([
+    ['br', 'gzip, deflate, br, zstd'],
+    ['gzip', 'gzip, deflate'],
+  ] as const)('sends the build %s-compressed to a client that accepts it (%s)', async (encoding, accept) => {
+    const cases = [
+      { url: '/assets/app-abc123.js', body: APP_JS, cacheControl: 'public, max-age=31536000, immutable' },
+      { url: '/', body: INDEX_HTML, cacheControl: 'no-cache' },
+      { url: '/dashboard/recents?tab=1', body: INDEX_HTML, cacheControl: 'no-cache' },
+    ];
+    for (const { url, body, cacheControl } of cases) {
+      const response = await ctx.app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding);
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], url).toBe(cacheControl);
+      expect(response.headers['content-type'], url).toMatch(
+        url.endsWith('.js') ? /javascript/ : /text\/html/,
+      );
+      expect(decoders[encoding](response.rawPayload).toString(), url).toBe(body);
+    }
+  });
+
+  it('sends the plain file, still varying on Accept-Encoding, to a client that accepts no compression', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('does not serve the compressed copies at addresses of their own', async () => {
+    for (const url of ['/assets/app-abc123.js.br', '/index.html.gz']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
