@@ -1,9 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { openDatabase } from '../../../src/db/client.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduledJobs } from '../../../src/db/schema/index.ts';
 import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
 
@@ -51,25 +47,5 @@ describe('planner statistics', () => {
     await dbOf(ctx.app).update(scheduledJobs).set({ nextRunAt: sql`now()` });
     await vi.waitFor(async () => expect(await estimate('statistics_probe')).toBe(5000), { timeout: 5_000 });
     expect((await jobRow())?.lastError).toBeNull();
-  });
-});
-
-describe.runIf(inject('pgliteTemplatePath'))('a PGlite data directory', () => {
-  it('gets statistics for tables loaded without them when it is opened', async () => {
-    const template = new Blob([await readFile(inject('pgliteTemplatePath') as string)]);
-    const loaded = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
-    await loaded.exec('create table statistics_probe as select g as id from generate_series(1, 5000) g');
-    const dump = await loaded.dumpDataDir('none');
-    await loaded.close();
-
-    const database = await openDatabase({ dataDir: null, template: dump });
-    try {
-      const result = (await database.db.execute(rowEstimate('statistics_probe'))) as unknown as {
-        rows: { n: number }[];
-      };
-      expect(result.rows[0]?.n).toBe(5000);
-    } finally {
-      await database.close();
-    }
   });
 });
