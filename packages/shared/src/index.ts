@@ -20,6 +20,7 @@ export * from './schemas/live.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/products.ts';
 export * from './schemas/sandbox.ts';
+export * from './schemas/transaction-kinds.ts';
 export * from './schemas/transactions.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallets.ts';

@@ -1,7 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { RECENT_VIEWS, TRANSACTION_TABS, type TransactionTab } from '@/features/transactions/tabs';
 import { registerNavigator } from '@/lib/navigation';
-import { AppLayout } from './layouts/app-layout';
 import { protectedLoader, SWITCH_ACCOUNT_PATH, startupLoader } from './loaders';
 import { NotFoundScreen } from './not-found-screen';
 import { RootHydrateFallback, RootLayout } from './root-layout';
@@ -51,7 +50,9 @@ export const routes: RouteObject[] = [
         loader: protectedLoader,
         // Check the token on every navigation, not just the first.
         shouldRevalidate: () => true,
-        Component: AppLayout,
+        // The signed-in shell (sidebar, menus, banners) loads with the first signed-in page, in parallel with
+        // the loader: sign-in and the public checkout never download it.
+        lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
         children: [
           { index: true, loader: redirectTo('/dashboard'), ...NO_ELEMENT },
           {

@@ -1,13 +1,25 @@
 import { isTokenExpired } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { queryClient } from './query-client';
 
 const CREDENTIALS_STORAGE_KEY = 'credentials';
 export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
 
-const CredentialsSchema = z.object({ token: z.string().min(1), userId: z.string().min(1) });
-export type Credentials = z.infer<typeof CredentialsSchema>;
+export interface Credentials {
+  token: string;
+  userId: string;
+}
+
+// Every page reads these before its code loads, so they are checked by hand: zod stays out of the entry chunk.
+const isFilled = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** Stored credentials as the app wrote them (both fields filled), or null; anything else stored is dropped. */
+function asCredentials(value: unknown): Credentials | null {
+  const { token, userId } = fieldsOf(value);
+  return isFilled(token) && isFilled(userId) ? { token, userId } : null;
+}
 
 const credentialsQueryKey = ['credentials'] as const;
 const userIdQueryKey = ['userId'] as const;
@@ -17,8 +29,7 @@ export function getCredentials(): Credentials | null {
   try {
     const raw = window.localStorage.getItem(CREDENTIALS_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = CredentialsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asCredentials(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -58,7 +69,12 @@ export interface HandOver {
   path: string;
 }
 
-const HandOverSchema = z.object({ credentials: CredentialsSchema, path: z.string().startsWith('/') });
+function asHandOver(value: unknown): HandOver | null {
+  const { credentials, path } = fieldsOf(value);
+  const valid = asCredentials(credentials);
+  return valid && typeof path === 'string' && path.startsWith('/') ? { credentials: valid, path } : null;
+}
+
 const PENDING_HAND_OVER_STORAGE_KEY = 'pendingHandOver';
 
 /** Start-up hand-over (SPEC section 2): `?token=...&id=...` on any address; null when the address carries none. */
@@ -90,8 +106,7 @@ export function savePendingHandOver(handOver: HandOver): void {
 export function getPendingHandOver(): HandOver | null {
   try {
     const raw = window.sessionStorage.getItem(PENDING_HAND_OVER_STORAGE_KEY);
-    const parsed = raw ? HandOverSchema.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
+    return raw ? asHandOver(JSON.parse(raw)) : null;
   } catch {
     return null;
   }

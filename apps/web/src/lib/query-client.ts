@@ -1,6 +1,5 @@
 import { CACHE_TIMINGS_MS } from '@bizdash/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { ApiError, isRetryable } from './api-error';
 
 const MAX_RETRIES = 3;
@@ -31,7 +30,10 @@ function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorToast === false || isSessionError(error)) return;
-        toast.error(error.message, { id: query.queryHash });
+        // Loaded on demand: react-hot-toast stays out of the entry chunk (the toaster loads it beside the page).
+        void import('react-hot-toast').then(({ default: toast }) =>
+          toast.error(error.message, { id: query.queryHash }),
+        );
       },
     }),
     mutationCache: new MutationCache(),

@@ -3,7 +3,7 @@ import { CARD_BRANDS, cardDigits, isCardExpired, parseCardExpiry, passesLuhn } f
 import { FEE_BEARERS, FeeRuleSchema } from '../checkout/fees.ts';
 import { CURRENCIES } from '../constants.ts';
 import { emailField, requiredNumber, requiredText, TEXT_LIMITS } from './fields.ts';
-import { TRANSACTION_STATUSES } from './transactions.ts';
+import { TRANSACTION_STATUSES } from './transaction-kinds.ts';
 
 /** What anyone holding a payment link may see: nothing about the merchant beyond its public face. */
 export const CheckoutProductSchema = z.object({

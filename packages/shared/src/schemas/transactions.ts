@@ -2,28 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { dateTimeField, refuseControlCharacters } from './fields.ts';
 import { pageSchemaOf } from './paging.ts';
-
-export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-/** CREATED and OTP_VERIFIED are pending; only SUCCESSFUL moves money (a reversal is a transaction of its own). */
-export const TRANSACTION_STATUSES = ['CREATED', 'OTP_VERIFIED', 'SUCCESSFUL', 'FAILED'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const PENDING_TRANSACTION_STATUSES = [
-  'CREATED',
-  'OTP_VERIFIED',
-] as const satisfies TransactionStatus[];
-
-export const TRANSACTION_CHANNELS = [
-  'CARD',
-  'BANK_TRANSFER',
-  'PAYOUT',
-  'WALLET',
-  'FEE',
-  'FX',
-  'ADJUSTMENT',
-] as const;
-export type TransactionChannel = (typeof TRANSACTION_CHANNELS)[number];
+import { TRANSACTION_CHANNELS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds.ts';
 
 /** The Transaction entity of SPEC section 3; amounts are integer minor units of currencyCode. */
 export const TransactionSchema = z.object({
