@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, replace } from 'react-router';
 import { config } from '@/lib/config';
 import {
   clearCredentials,
+  getCredentials,
   hasValidSession,
   otherMerchantSignedIn,
   readHandOver,
@@ -27,9 +28,17 @@ export function startupLoader({ request }: LoaderFunctionArgs) {
   return replace(handOver.path);
 }
 
-/** Every signed-in page: a missing or expired token goes to sign-in. */
-export function protectedLoader() {
-  if (hasValidSession()) return null;
-  clearCredentials();
-  return replace(config.signInUrl);
+/**
+ * Every signed-in page: a missing or expired token goes to sign-in. Otherwise the shell's own data is fetched
+ * while its code loads, so the shell first shows with its banners in place (see shell-data.ts).
+ */
+export async function protectedLoader() {
+  const userId = getCredentials()?.userId;
+  if (!hasValidSession() || !userId) {
+    clearCredentials();
+    return replace(config.signInUrl);
+  }
+  const { loadShellData } = await import('./layouts/shell-data');
+  await loadShellData(userId);
+  return null;
 }

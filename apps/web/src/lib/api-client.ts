@@ -30,6 +30,8 @@ export interface RequestOptions {
   /** Extra headers for this call (e.g. Idempotency-Key), set after the SPEC section 7 ones. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser's fetch priority; a long-lived stream goes low so it never competes with what the page needs. */
+  priority?: RequestPriority;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
@@ -98,7 +100,7 @@ function endSession(): void {
 
 /** Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, query, defaultError, auth = true, actAs, signal } = options;
+  const { method = 'GET', body, query, defaultError, auth = true, actAs, signal, priority } = options;
   const signOutOnAuthError = options.signOutOnAuthError ?? (auth && !actAs);
   const headers = buildHeaders(auth ? (actAs ?? getCredentials()) : null);
   headers.set('Accept', accept);
@@ -110,6 +112,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
       headers,
       body: encodeBody(body, headers),
       signal,
+      priority,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -177,7 +180,7 @@ export async function apiDownload(
 
 /** A response read as it arrives (server-sent events): same headers and 401/403 sign-out as apiRequest. */
 export function apiStream(path: string, options: RequestOptions & { accept: string }): Promise<Response> {
-  return send(path, options, options.accept);
+  return send(path, { priority: 'low', ...options }, options.accept);
 }
 
 /** `attachment; filename="x.csv"` (or the RFC 5987 `filename*=UTF-8''x.csv`) -> `x.csv`. */

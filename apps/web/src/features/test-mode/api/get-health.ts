@@ -11,7 +11,7 @@ function getHealth(signal?: AbortSignal): Promise<Health> {
   });
 }
 
-function getHealthQueryOptions() {
+export function getHealthQueryOptions() {
   return queryOptions({
     queryKey: ['health'],
     queryFn: ({ signal }) => getHealth(signal),

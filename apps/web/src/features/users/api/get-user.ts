@@ -15,7 +15,7 @@ function getUser(userId: string, signal?: AbortSignal): Promise<User> {
 
 const userQueryKey = (userId: string | null) => ['users', userId] as const;
 
-function getUserQueryOptions(userId: string | null) {
+export function getUserQueryOptions(userId: string | null) {
   return queryOptions({
     queryKey: userQueryKey(userId),
     queryFn: ({ signal }) => {
