@@ -96,7 +96,7 @@ export function preparedSql<K extends string, TRow>(
   return async (db, values) => (await run(db, values)).rows;
 }
 
-type Placeholders<K extends string> = { [Key in K]: Placeholder<Key> };
+export type Placeholders<K extends string> = { [Key in K]: Placeholder<Key> };
 
 /** `{ key: placeholder('key') }` for each key: the values of a prepared insert or update. */
 function placeholders<K extends string>(keys: readonly K[]): Placeholders<K> {

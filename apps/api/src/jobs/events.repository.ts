@@ -1,44 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf, EventType } from '@bizdash/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { preparedSql } from '../db/prepared.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { Placeholders } from '../db/prepared.ts';
 import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/index.ts';
 import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
 
-/**
- * Records an event inside the caller's transaction, with one pending delivery per handler subscribed to its
- * type, in one statement: the event exists exactly when the change it announces was committed. Its id is the
- * envelope's id, stable across delivery attempts.
- */
-export async function enqueueEvent<T extends EventType>(
-  tx: Tx,
-  event: { userId: string; type: T; data: EventOf<T>['data'] },
-): Promise<string> {
-  const id = randomUUID();
-  const payload = { id, type: event.type, createdAt: new Date().toISOString(), data: event.data };
+type NewEvent<T extends EventType> = { userId: string; type: T; data: EventOf<T>['data'] };
+
+/** The values of `eventWrites`: the event's envelope (its id stable across delivery attempts) and its handlers. */
+export function eventValues<T extends EventType>(event: NewEvent<T>) {
+  const eventId = randomUUID();
+  const payload = { id: eventId, type: event.type, createdAt: new Date().toISOString(), data: event.data };
   const handlers: readonly string[] = EVENT_SUBSCRIBERS[event.type];
-  await insertEvent(tx, {
-    id,
-    userId: event.userId,
-    type: event.type,
-    payload: JSON.stringify(payload),
-    handlers,
-  });
-  return id;
+  return {
+    eventId,
+    eventUserId: event.userId,
+    eventType: event.type,
+    eventPayload: JSON.stringify(payload),
+    eventHandlers: handlers,
+  };
 }
 
-const insertEvent = preparedSql(
-  'events_insert',
-  ['id', 'userId', 'type', 'payload', 'handlers'],
-  (p) => sql`
-  with event as (
+export const EVENT_KEYS = ['eventId', 'eventUserId', 'eventType', 'eventPayload', 'eventHandlers'] as const;
+
+/**
+ * The WITH items that write an event and one pending delivery per handler subscribed to its type: a statement
+ * that begins with them writes the event together with whatever change it announces, so the event exists
+ * exactly when that change was committed.
+ */
+export const eventWrites = (p: Placeholders<(typeof EVENT_KEYS)[number]>) => sql`
+  event as (
     insert into outbox_events (id, user_id, event_type, payload)
-    values (${p.id}, ${p.userId}, ${p.type}, ${p.payload}::jsonb)
-  )
-  insert into event_deliveries (event_id, handler)
-  select ${p.id}::uuid, handler from unnest(${p.handlers}::text[]) as handler`,
-);
+    values (${p.eventId}::uuid, ${p.eventUserId}::uuid, ${p.eventType}::text, ${p.eventPayload}::jsonb)
+  ),
+  deliveries as (
+    insert into event_deliveries (event_id, handler)
+    select ${p.eventId}::uuid, handler from unnest(${p.eventHandlers}::text[]) as handler
+  )`;
 
 export interface ClaimedDelivery {
   id: string;

@@ -11,7 +11,7 @@ import {
 } from '@bizdash/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueueEvent } from '../../jobs/events.repository.ts';
+import { eventValues } from '../../jobs/events.repository.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
 import { productStatus, takeStock } from '../products/index.ts';
@@ -200,19 +200,16 @@ function eventData(
 /** Inside a transition: the payment FAILED, nothing posted, the event written beside it. */
 async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerReference: string | null) {
   await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS');
-  const failed = await finishPayment(tx, {
-    id: payment.id,
-    providerReference,
-    feeTransactionId: null,
-    failureReason: reason,
-    completedAt: new Date(),
-  });
-  await enqueueEvent(tx, {
-    userId: payment.userId,
-    type: 'payment.failed',
-    data: eventData(payment, 'FAILED', reason),
-  });
-  return failed ?? payment;
+  return finishPayment(
+    tx,
+    payment,
+    { providerReference, feeTransactionId: null, failureReason: reason, completedAt: new Date() },
+    eventValues({
+      userId: payment.userId,
+      type: 'payment.failed',
+      data: eventData(payment, 'FAILED', reason),
+    }),
+  );
 }
 
 /**
@@ -268,21 +265,19 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
           }
         : null;
     const { feeTransactionId } = await settleWithFee(tx, locked.transaction, 'CUSTOMER_FUNDS', fee);
-    const booked = await finishPayment(tx, {
-      id: payment.id,
-      providerReference: reference,
-      feeTransactionId,
-      failureReason: null,
-      completedAt: new Date(),
-    });
-    await enqueueEvent(tx, {
-      userId: payment.userId,
-      type: 'payment.succeeded',
-      data: eventData(payment, 'SUCCESSFUL', null),
-    });
+    const booked = await finishPayment(
+      tx,
+      payment,
+      { providerReference: reference, feeTransactionId, failureReason: null, completedAt: new Date() },
+      eventValues({
+        userId: payment.userId,
+        type: 'payment.succeeded',
+        data: eventData(payment, 'SUCCESSFUL', null),
+      }),
+    );
     if (!(await takeStock(tx, payment.productId, payment.quantity))) throw new SoldOutWhilePaying();
     return {
-      payment: booked ?? payment,
+      payment: booked,
       status: 'SUCCESSFUL',
       next: { cancel: null },
     };

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { asSet, preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { checkoutPayments, products, transactions, users, wallets } from '../../db/schema/index.ts';
+import { EVENT_KEYS, type eventValues, eventWrites } from '../../jobs/events.repository.ts';
 import { productWithSeller } from '../products/index.ts';
 
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
@@ -121,26 +122,37 @@ export async function lockPaymentById(tx: Tx, paymentId: string) {
   return row ? { ...row, status: row.transaction.transactionStatus } : null;
 }
 
-const FINISH_COLUMNS = [
-  'id',
-  'providerReference',
-  'feeTransactionId',
-  'failureReason',
-  'completedAt',
-] as const satisfies readonly (keyof PaymentRow)[];
+type Finish = Pick<
+  PaymentRow,
+  'id' | 'providerReference' | 'feeTransactionId' | 'failureReason' | 'completedAt'
+>;
 
-const finishPaymentQuery = preparedQuery('checkout_finish_payment', FINISH_COLUMNS, (db, { id, ...values }) =>
-  db
-    .update(checkoutPayments)
-    .set({ ...asSet(values), nextAction: null, updatedAt: sql`now()` })
-    .where(eq(checkoutPayments.id, id))
-    .returning(),
+const finishPaymentQuery = preparedSql(
+  'checkout_finish_payment',
+  ['id', 'providerReference', 'feeTransactionId', 'failureReason', 'completedAt', ...EVENT_KEYS],
+  (p) => sql<{ id: string }>`
+    with ${eventWrites(p)}
+    update ${checkoutPayments}
+    set provider_reference = ${p.providerReference}::text, fee_transaction_id = ${p.feeTransactionId}::uuid,
+      failure_reason = ${p.failureReason}::text, completed_at = ${p.completedAt}::timestamptz, next_action = null,
+      updated_at = ${p.completedAt}::timestamptz
+    where id = ${p.id}::uuid
+    returning id`,
 );
 
-/** A payment booked or failed: what the card network said, its fee (when booked) or reason (when failed). */
-export async function finishPayment(tx: Tx, finish: Pick<PaymentRow, (typeof FINISH_COLUMNS)[number]>) {
-  const [row] = await finishPaymentQuery(tx, finish);
-  return row ?? null;
+/**
+ * A payment (locked by the caller) booked or failed, with the event that says so, in one statement: what the
+ * card network said, its fee (when booked) or reason (when failed). Returns the payment as it now stands.
+ */
+export async function finishPayment(
+  tx: Tx,
+  payment: PaymentRow,
+  finish: Omit<Finish, 'id'>,
+  event: ReturnType<typeof eventValues>,
+): Promise<PaymentRow> {
+  const [row] = await finishPaymentQuery(tx, { id: payment.id, ...finish, ...event });
+  if (!row) throw new Error(`payment ${payment.id} vanished`);
+  return { ...payment, ...finish, nextAction: null, updatedAt: finish.completedAt ?? payment.updatedAt };
 }
 
 export async function updatePaymentById(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {
