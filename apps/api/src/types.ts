@@ -1,13 +1,21 @@
 import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { TokenVersions } from './features/users/index.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
 import type { RateLimits } from './plugins/rate-limit.ts';
 import type { EmailService } from './providers/email/email-service.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
+
+/** Token versions this process has read (features/users/token-versions.ts). */
+export interface TokenVersions {
+  /** The user's current token version; null when there is no such user. */
+  current(userId: string): Promise<number | null>;
+  /** This process changed the user's version and committed: the next request must not wait for the notice. */
+  forget(userId: string): void;
+  close(): Promise<void>;
+}
 
 /** What every feature may use; built once in buildApp and handed to route registrars. */
 export interface AppDeps {

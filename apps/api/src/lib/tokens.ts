@@ -17,13 +17,10 @@ export interface TokenService {
 
 export async function createTokenService(secretBytes: Uint8Array, ttl: string): Promise<TokenService> {
   // A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports one on every call (half its cost).
-  const secret = await crypto.subtle.importKey(
-    'raw',
-    secretBytes,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const secret = await crypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     sign: ({ userId, tokenVersion }) =>
       new SignJWT({ tv: tokenVersion })

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
+import type { TokenVersions } from '../../types.ts';
 
 /** Every change of a user's token version is announced here, with the user id, when it commits. */
 export const TOKEN_VERSIONS_CHANNEL = 'token_versions';
@@ -13,14 +14,6 @@ const MAX_ENTRIES = 10_000;
 const findTokenVersion = preparedQuery('auth_token_version', ['userId'], (db, { userId }) =>
   db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1),
 );
-
-export interface TokenVersions {
-  /** The user's current token version; null when there is no such user. */
-  current(userId: string): Promise<number | null>;
-  /** This process changed the user's version and committed: the next request must not wait for the notice. */
-  forget(userId: string): void;
-  close(): Promise<void>;
-}
 
 /**
  * Token versions as this process last read them, so an authenticated request does not read the users row each
