@@ -118,6 +118,15 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * A second API instance on the first one's PostgreSQL database, as behind a load balancer. PGlite is one process
+ * by design (it cannot share its database), so there the second is the first itself. Close it before the first.
+ */
+export async function buildSecondProcess(first: TestContext): Promise<TestContext> {
+  if (first.app.deps.database.kind !== 'postgres') return { app: first.app, close: async () => undefined };
+  return buildTestApp({ databaseUrl: first.app.deps.config.databaseUrl });
+}
+
 export const PASSWORD = 'Str0ng!Passw0rd';
 
 export function merchantInput(overrides: Partial<SignUpRequest> = {}): SignUpRequest {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
+import { bearer, buildSecondProcess, buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
 
 /*
  * Each process keeps the token versions it has read (features/users/token-versions.ts). Two API instances on one
@@ -12,13 +12,10 @@ describe('a logout through one API process', () => {
 
   beforeAll(async () => {
     a = await buildTestApp();
-    b =
-      a.app.deps.database.kind === 'postgres'
-        ? await buildTestApp({ databaseUrl: a.app.deps.config.databaseUrl })
-        : a;
+    b = await buildSecondProcess(a);
   });
   afterAll(async () => {
-    if (b !== a) await b.close();
+    await b.close();
     await a.close();
   });
 

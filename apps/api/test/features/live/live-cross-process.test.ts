@@ -1,6 +1,6 @@
 import { CheckoutPaymentSchema } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
+import { buildSecondProcess, buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
 import { createProduct, newKey, startBody } from '../checkout/checkout-fixtures.ts';
 import { changed, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 
@@ -17,15 +17,12 @@ describe('GET /api/events/stream across API processes', () => {
 
   beforeAll(async () => {
     a = await buildTestApp();
-    b =
-      a.app.deps.database.kind === 'postgres'
-        ? await buildTestApp({ databaseUrl: a.app.deps.config.databaseUrl })
-        : a;
+    b = await buildSecondProcess(a);
     baseUrlA = await listenOnEphemeralPort(a.app);
-    baseUrlB = b === a ? baseUrlA : await listenOnEphemeralPort(b.app);
+    baseUrlB = b.app === a.app ? baseUrlA : await listenOnEphemeralPort(b.app);
   });
   afterAll(async () => {
-    if (b !== a) await b.close();
+    await b.close();
     await a.close();
   });
 
