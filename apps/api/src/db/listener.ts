@@ -31,7 +31,11 @@ export async function listenOnPostgres(
   let delay = RETRY_FIRST_MS;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, application_name: 'bizdash-live', keepAlive: true });
+    const next = new pg.Client({
+      connectionString,
+      application_name: `bizdash-listen:${channel}`,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.notice(message.payload);
     });

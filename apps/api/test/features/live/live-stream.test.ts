@@ -99,7 +99,7 @@ describe('GET /api/events/stream', () => {
       const cut = await sqlRows<{ pid: number }>(
         ctx.app,
         sql`select pg_terminate_backend(pid) as pid from pg_stat_activity
-            where application_name = 'bizdash-live' and datname = current_database()`,
+            where application_name = 'bizdash-listen:bizdash_live' and datname = current_database()`,
       );
       expect(cut).toHaveLength(1);
       // Whatever committed while it was gone is unknown, so every kind is announced once it is back.
