@@ -1,30 +1,52 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+
+const helmetOptions = (config: Config): HelmetOptions => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // react-hot-toast and Swagger UI set inline styles; scripts stay strictly 'self'.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+    },
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+});
+
+/**
+ * The headers helmet sets, worked out once: they are the same for every response, and @fastify/helmet would
+ * build helmet (and parse the policy) again on every request.
+ */
+function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  helmet(helmetOptions(config))(undefined as never, recorder, () => undefined);
+  return headers;
+}
 
 /** Strict headers for the SPA, the API and the API reference alike: nothing loads from another host. */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-hot-toast and Swagger UI set inline styles; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 
   // CORS is closed unless CORS_ORIGINS names origins; same-origin requests need no CORS at all.
