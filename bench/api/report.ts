@@ -20,7 +20,9 @@ const TARGET_SHARE_OF_BARE = 0.12;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
 };
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -45,7 +47,7 @@ export function renderApiResults(results: ApiResults): string {
     '|---|---:|---:|---:|---:|---:|',
     ...[bare, ...routes].map(
       (row) =>
-        `| ${row.name} | ${fixed(row.perSecond, 0)} | ${row.p50} | ${row.p95} | ${fixed(row.msPerRequest, 3)} | ${percent(row.perSecond / bare.perSecond)} |`,
+        `| ${row.name} | ${fixed(row.perSecond, 0)} | ${fixed(row.p50)} | ${fixed(row.p95)} | ${fixed(row.msPerRequest, 3)} | ${percent(row.perSecond / bare.perSecond)} |`,
     ),
     '',
     '## Targets',

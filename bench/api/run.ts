@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     'warm-up': { type: 'string', default: '3' },
     transactions: { type: 'string', default: '10000' },
     'server-url': {
