@@ -36,7 +36,37 @@ function whereFor(filter: OwnedFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** No filter but the owner: the transactions screen's first request, a fixed shape. */
+const ownerOnly = (filter: OwnedFilter) =>
+  !filter.walletId &&
+  !filter.status &&
+  !filter.type &&
+  !filter.currency &&
+  !filter.channel &&
+  !filter.from &&
+  !filter.to &&
+  !filter.query;
+
+const ownerPageQuery = preparedQuery('transactions_owner_page', ['userId', 'size', 'offset'], (db, p) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, p.userId))
+    .orderBy(desc(transactions.impactTime), desc(transactions.id))
+    .limit(p.size)
+    .offset(p.offset),
+);
+
+const ownerCountQuery = preparedQuery('transactions_owner_count', ['userId'], (db, p) =>
+  db
+    .select({ total: sql<string>`coalesce(sum(${transactionCounters.count}), 0)` })
+    .from(transactionCounters)
+    .where(eq(transactionCounters.userId, p.userId)),
+);
+
 export async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: number, size: number) {
+  if (ownerOnly(filter))
+    return ownerPageQuery(db, { userId: filter.userId, size, offset: (page - 1) * size });
   return db
     .select()
     .from(transactions)
@@ -51,6 +81,10 @@ const countableFromCounters = (filter: OwnedFilter) =>
   !filter.from && !filter.to && !filter.channel && !filter.query;
 
 export async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<number> {
+  if (ownerOnly(filter)) {
+    const [row] = await ownerCountQuery(db, { userId: filter.userId });
+    return Number(row?.total ?? 0);
+  }
   if (countableFromCounters(filter)) {
     const conditions = [
       eq(transactionCounters.userId, filter.userId),
