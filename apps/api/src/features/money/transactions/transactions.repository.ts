@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedTransactionSearchFilter, TransactionStatus } from '@bizdash/shared';
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { asSet, preparedQuery, preparedSql } from '../../../db/prepared.ts';
 import { searchText, transactionCounters, transactions } from '../../../db/schema/index.ts';
@@ -47,9 +47,14 @@ const ownerOnly = (filter: OwnedFilter) =>
   !filter.to &&
   !filter.query;
 
+const ownerTotal = (userId: Placeholder) =>
+  sql<string>`(select coalesce(sum(${transactionCounters.count}), 0) from ${transactionCounters}
+    where ${transactionCounters.userId} = ${userId})`;
+
+/** The page with the owner's total beside each row: one round trip where two would do the same. */
 const ownerPageQuery = preparedQuery('transactions_owner_page', ['userId', 'size', 'offset'], (db, p) =>
   db
-    .select()
+    .select({ transaction: transactions, total: ownerTotal(p.userId) })
     .from(transactions)
     .where(eq(transactions.userId, p.userId))
     .orderBy(desc(transactions.impactTime), desc(transactions.id))
@@ -58,15 +63,35 @@ const ownerPageQuery = preparedQuery('transactions_owner_page', ['userId', 'size
 );
 
 const ownerCountQuery = preparedQuery('transactions_owner_count', ['userId'], (db, p) =>
-  db
-    .select({ total: sql<string>`coalesce(sum(${transactionCounters.count}), 0)` })
-    .from(transactionCounters)
-    .where(eq(transactionCounters.userId, p.userId)),
+  db.select({ total: ownerTotal(p.userId) }).from(sql`(select 1) as one`),
 );
 
-export async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: number, size: number) {
-  if (ownerOnly(filter))
-    return ownerPageQuery(db, { userId: filter.userId, size, offset: (page - 1) * size });
+/**
+ * A page of the owner's transactions and their total. The transactions screen's first request (no filter but
+ * the owner) is one prepared statement; any other filter builds its page and count queries.
+ */
+export async function searchPage(
+  db: DbOrTx,
+  filter: OwnedFilter,
+  page: number,
+  size: number,
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  if (!ownerOnly(filter)) {
+    const [rows, total] = await Promise.all([
+      searchTransactions(db, filter, page, size),
+      countTransactions(db, filter),
+    ]);
+    return { rows, total };
+  }
+  const found = await ownerPageQuery(db, { userId: filter.userId, size, offset: (page - 1) * size });
+  const [first] = found;
+  if (first) return { rows: found.map((row) => row.transaction), total: Number(first.total) };
+  // Past the last page: no row carried the total.
+  const [counted] = await ownerCountQuery(db, { userId: filter.userId });
+  return { rows: [], total: Number(counted?.total ?? 0) };
+}
+
+async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: number, size: number) {
   return db
     .select()
     .from(transactions)
@@ -80,11 +105,7 @@ export async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: 
 const countableFromCounters = (filter: OwnedFilter) =>
   !filter.from && !filter.to && !filter.channel && !filter.query;
 
-export async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<number> {
-  if (ownerOnly(filter)) {
-    const [row] = await ownerCountQuery(db, { userId: filter.userId });
-    return Number(row?.total ?? 0);
-  }
+async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<number> {
   if (countableFromCounters(filter)) {
     const conditions = [
       eq(transactionCounters.userId, filter.userId),

@@ -20,7 +20,6 @@ import {
 import type { SystemAccountCode, TransferRequest } from '../ledger/ledger.types.ts';
 import { findOwnedWallet } from '../wallets/wallets.repository.ts';
 import {
-  countTransactions,
   eachTransaction,
   findOwnedTransaction,
   findTransactionByPosting,
@@ -28,7 +27,7 @@ import {
   lockTransactionById,
   type OwnedFilter,
   postWithChild,
-  searchTransactions,
+  searchPage,
   type TransactionRow,
   updateTransactionStatusById,
 } from './transactions.repository.ts';
@@ -76,12 +75,11 @@ export async function search(
 ): Promise<TransactionPage> {
   const owned = ownedFilter(userId, filter);
   // One round trip's worth of latency: the wallet check runs beside the owner-scoped page and count queries.
-  const [rows, totalElements] = await Promise.all([
-    searchTransactions(db, owned, page, size),
-    countTransactions(db, owned),
+  const [{ rows, total }] = await Promise.all([
+    searchPage(db, owned, page, size),
     assertWalletOwned(db, owned),
   ]);
-  return pageOf(rows.map(toTransaction), { page, size }, totalElements);
+  return pageOf(rows.map(toTransaction), { page, size }, total);
 }
 
 export async function exportRows(db: Db, userId: string, filter: ParsedTransactionSearchFilter) {
