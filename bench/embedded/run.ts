@@ -108,7 +108,7 @@ async function timeSearch(database: Database, request: Scenario['request']) {
   const { userId, walletId } = await merchantOf(database);
   const { page, size, body } = request(walletId);
   const filter = TransactionSearchFilterSchema.parse(body);
-  const once = () => search(database.db, userId, filter, page, size);
+  const once = () => search(database.db, userId, filter, { page, size });
   for (let index = 0; index < 20; index += 1) await once();
   const samples: number[] = [];
   for (let index = 0; index < Number(args.samples); index += 1) {

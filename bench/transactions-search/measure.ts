@@ -65,17 +65,38 @@ interface CapturedQuery {
   params: unknown[];
 }
 
+/** Records every statement a pool's connections run, whoever built it (prepared queries keep their first db). */
+function recordStatements(pool: pg.Pool, captured: CapturedQuery[]) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown];
+      captured.push(
+        typeof config === 'string'
+          ? { text: config, params: Array.isArray(values) ? values : [] }
+          : { text: config.text, params: config.values ?? (Array.isArray(values) ? values : []) },
+      );
+      return query(...args);
+    }) as typeof client.query;
+  });
+}
+
 /** The SQL the search itself issues (page and count), captured from the service as it runs. */
 export async function captureSearchSql(url: string, userId: string, request: SearchRequest) {
   const captured: CapturedQuery[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => captured.push({ text, params }) },
-  }) as unknown as Db;
-  await search(db, userId, TransactionSearchFilterSchema.parse(request.body), request.page, request.size);
+  recordStatements(pool, captured);
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  await search(db, userId, TransactionSearchFilterSchema.parse(request.body), {
+    page: request.page,
+    size: request.size,
+  });
   await pool.end();
-  return captured.filter((query) => /from "(transactions|transaction_counters)"/.test(query.text));
+  const statements = captured.filter((query) =>
+    /from "(transactions|transaction_counters)"/.test(query.text),
+  );
+  if (statements.length === 0) throw new Error('captured no statement of the search');
+  return statements;
 }
 
 /** The baseline: the same statements straight through pg, as concurrently as the API runs them. */

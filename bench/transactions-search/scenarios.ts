@@ -6,20 +6,28 @@ export interface SearchRequest {
   body: TransactionSearchFilter;
 }
 
+/** Which targets a scenario carries: first pages and text searches have their own; a deep page is for the record. */
+export type ScenarioKind = 'first page' | 'text search' | 'record';
+
 export interface Scenario {
   name: string;
-  /** First-page queries carry the latency targets; deep pages and text search are reported for the record. */
-  firstPage: boolean;
+  kind: ScenarioKind;
   request(ngnWalletId: string): SearchRequest;
 }
 
 const firstPage = (name: string, body: (walletId: string) => TransactionSearchFilter): Scenario => ({
   name,
-  firstPage: true,
+  kind: 'first page',
   request: (walletId) => ({ page: 1, size: 10, body: body(walletId) }),
 });
 
-/** The screens' own queries: each transactions tab, an account's list, a search, and a deep page. */
+const textSearch = (query: string, share: string): Scenario => ({
+  name: `text search "${query}" (${share})`,
+  kind: 'text search',
+  request: () => ({ page: 1, size: 10, body: { query } }),
+});
+
+/** The screens' own queries: each transactions tab, an account's list, searches, and a deep page. */
 export const SCENARIOS: Scenario[] = [
   firstPage('all (first page)', () => ({})),
   firstPage('credit (first page)', () => ({ type: 'CREDIT' })),
@@ -27,10 +35,9 @@ export const SCENARIOS: Scenario[] = [
   firstPage('pending (first page)', () => ({ status: ['CREATED', 'OTP_VERIFIED'] })),
   firstPage('failed (first page)', () => ({ status: 'FAILED' })),
   firstPage('NGN wallet (first page)', (walletId) => ({ walletId })),
-  {
-    name: 'text search "ankara"',
-    firstPage: false,
-    request: () => ({ page: 1, size: 10, body: { query: 'ankara' } }),
-  },
-  { name: 'all, page 1000', firstPage: false, request: () => ({ page: 1000, size: 10, body: {} }) },
+  // The seed names each sale after one of 15 products, with an order reference ORD-<6 digits>.
+  textSearch('ankara', 'a common word: one sale in 15'),
+  textSearch('ORD', 'in nearly every row'),
+  textSearch('ORD-1234', 'rare: about one row in 10,000'),
+  { name: 'all, page 1000', kind: 'record', request: () => ({ page: 1000, size: 10, body: {} }) },
 ];

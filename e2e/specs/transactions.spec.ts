@@ -61,6 +61,26 @@ test('paging shows the API page and keeps the page number in the URL', async ({ 
   await expectRowIds(page, ids(first));
 });
 
+test('a search matching more than 1,000 transactions says 1,000+ and pages on below the last row', async ({
+  page,
+  request,
+  seeded,
+}) => {
+  // Every sale carries an order reference ORD-<digits>: the seeded merchant has more than 1,000.
+  const first = await searchApi(request, seeded, { query: 'ORD-' });
+  expect(first.totalCapped, 'the search matches more than 1,000 transactions').toBe(true);
+  await openAs(page, seeded, '/transactions/all?q=ORD-');
+  await expectRowIds(page, ids(first));
+  await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1–10 of 1,000+ transactions');
+  await expect(page.getByText('Page 1 of 100+')).toBeVisible();
+
+  const next = page.waitForRequest((sent) => sent.url().includes(`after=${first.nextCursor}`));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await next;
+  await expectRowIds(page, ids(await searchApi(request, seeded, { query: 'ORD-' }, 2)));
+  await expect(page.getByText('Page 2 of 100+')).toBeVisible();
+});
+
 test('search text and a date range narrow the list and live in the URL', async ({
   page,
   request,

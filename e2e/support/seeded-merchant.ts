@@ -2,5 +2,5 @@
 export const SEEDED_MERCHANT = {
   email: 'e2e-seeded@bizdash.local',
   password: 'Seeded!Merchant2026',
-  transactions: 400,
+  transactions: 1200,
 } as const;

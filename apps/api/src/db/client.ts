@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,7 @@ const MIGRATION_LOCK_ID = 7_245_001;
  * caches pages the OS page cache holds anyway (the data directory is plain files): 16 MB keeps the hot pages.
  */
 const PGLITE_OPTIONS = {
-  extensions: { pg_trgm },
+  extensions: { btree_gin, pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { dateTimeField, refuseControlCharacters } from './fields.ts';
-import { pageSchemaOf } from './paging.ts';
+import { PageQuerySchema, pageSchemaOf } from './paging.ts';
 import { TRANSACTION_CHANNELS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds.ts';
 
 /** The Transaction entity of SPEC section 3; amounts are integer minor units of currencyCode. */
@@ -54,7 +54,27 @@ export const TransactionSearchFilterSchema = z
 export type TransactionSearchFilter = z.input<typeof TransactionSearchFilterSchema>;
 export type ParsedTransactionSearchFilter = z.output<typeof TransactionSearchFilterSchema>;
 
-export const TransactionPageSchema = pageSchemaOf(TransactionSchema);
+/** Where a page of the newest-first list starts: below the transaction `<impactTime ms>_<id>` (keyset paging). */
+const TRANSACTION_CURSOR = /^\d{1,15}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** ?page=&size= and, for the page after one already shown, ?after= its nextCursor (stable as new rows arrive). */
+export const TransactionPageQuerySchema = PageQuerySchema.extend({
+  after: z
+    .string({ error: 'Page cursor is invalid' })
+    .regex(TRANSACTION_CURSOR, 'Page cursor is invalid')
+    .optional(),
+});
+export type TransactionPageQuery = z.infer<typeof TransactionPageQuerySchema>;
+
+/** Counting stops here: a search matching more reports this many and `totalCapped` (the screen says '1,000+'). */
+export const TRANSACTION_COUNT_CAP = 1000;
+
+export const TransactionPageSchema = pageSchemaOf(TransactionSchema).extend({
+  /** More than totalElements transactions match; the count stopped at TRANSACTION_COUNT_CAP. */
+  totalCapped: z.boolean().optional(),
+  /** The next page's ?after=, or null when this page is the last. */
+  nextCursor: z.string().nullable().optional(),
+});
 export type TransactionPage = z.infer<typeof TransactionPageSchema>;
 
 export const TransactionIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction ID is invalid' }) });

@@ -85,7 +85,12 @@ export const transactions = pgTable(
       .where(sql`${table.transactionStatus} in ('CREATED', 'OTP_VERIFIED')`),
     index('transactions_parent_idx').on(table.parentTransactionId),
     uniqueIndex('transactions_posting_unique').on(table.postingId),
-    index('transactions_search_text_idx').using('gin', sql`${searchText(table)} gin_trgm_ops`),
+    // Per owner (btree_gin): a merchant's search reads only posting lists of their own rows (ADR 021).
+    index('transactions_user_search_text_idx').using(
+      'gin',
+      table.userId,
+      sql`${searchText(table)} gin_trgm_ops`,
+    ),
     check('transactions_amount_positive', sql`${table.transactionAmount} > 0`),
     check('transactions_type_known', sql`${table.transactionType} in ('CREDIT', 'DEBIT')`),
     check(

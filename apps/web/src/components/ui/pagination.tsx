@@ -9,6 +9,12 @@ interface PaginationProps {
   totalPages: number;
   totalElements: number;
   pageSize: number;
+  /** More than totalElements match (the server stopped counting): '1,000+', 'Page 2 of 100+'. */
+  totalCapped?: boolean;
+  /** Rows on this page; needed past a capped total, where the total cannot place the last row. */
+  itemCount?: number;
+  /** Whether a page follows; by default, whether this page is before the last counted one. */
+  hasNextPage?: boolean;
   onPageChange: (page: number) => void;
   /** Plural noun for the summary: '3,000 transactions'. */
   noun: string;
@@ -17,20 +23,25 @@ interface PaginationProps {
   className?: string;
 }
 
-/** 'Showing 11–20 of 3,000 transactions', 'Page 2 of 300' and Previous/Next. */
+/** 'Showing 11–20 of 3,000 transactions' (or 'of 1,000+'), 'Page 2 of 300' and Previous/Next. */
 export function Pagination({
   page,
   totalPages,
   totalElements,
   pageSize,
+  totalCapped = false,
+  itemCount,
+  hasNextPage,
   onPageChange,
   noun,
   busy = false,
   className,
 }: PaginationProps) {
-  const first = totalElements === 0 ? 0 : Math.min((page - 1) * pageSize + 1, totalElements);
-  const last = Math.min(page * pageSize, totalElements);
   const pages = Math.max(totalPages, 1);
+  const offset = (page - 1) * pageSize;
+  const first = totalCapped ? offset + 1 : totalElements === 0 ? 0 : Math.min(offset + 1, totalElements);
+  const last = totalCapped ? offset + (itemCount ?? pageSize) : Math.min(page * pageSize, totalElements);
+  const more = totalCapped ? '+' : '';
   return (
     <nav
       aria-label="Pagination"
@@ -39,11 +50,17 @@ export function Pagination({
       <p className="text-sm text-slate-600" data-testid="pagination-summary">
         Showing <span className="font-medium text-slate-900 tabular-nums">{count.format(first)}</span>–
         <span className="font-medium text-slate-900 tabular-nums">{count.format(last)}</span> of{' '}
-        <span className="font-medium text-slate-900 tabular-nums">{count.format(totalElements)}</span> {noun}
+        <span className="font-medium text-slate-900 tabular-nums">
+          {count.format(totalElements)}
+          {more}
+        </span>{' '}
+        {noun}
       </p>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <p className="text-sm text-slate-700 tabular-nums" aria-live="polite" data-testid="pagination-page">
-          Page {count.format(Math.min(page, pages))} of {count.format(pages)}
+          {totalCapped && page > pages
+            ? `Page ${count.format(page)}`
+            : `Page ${count.format(Math.min(page, pages))} of ${count.format(pages)}${more}`}
         </p>
         <div className="flex gap-2">
           <Button
@@ -58,7 +75,7 @@ export function Pagination({
           <Button
             variant="secondary"
             size="sm"
-            disabled={busy || page >= pages}
+            disabled={busy || !(hasNextPage ?? page < pages)}
             onClick={() => onPageChange(page + 1)}
           >
             Next

@@ -1,40 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ParsedTransactionSearchFilter, TransactionStatus } from '@bizdash/shared';
-import { and, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { TRANSACTION_COUNT_CAP, type TransactionStatus } from '@bizdash/shared';
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { asSet, preparedQuery, preparedSql } from '../../../db/prepared.ts';
-import { searchText, transactionCounters, transactions } from '../../../db/schema/index.ts';
+import { transactionCounters, transactions } from '../../../db/schema/index.ts';
 import { ownedUserIds } from '../../users/index.ts';
+import { type MatchCount, textSearchPage } from './text-search-page.ts';
+import { below, type Cursor, type OwnedFilter, type PagePosition, whereFor } from './transaction-filter.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** LIKE wildcards in the merchant's text are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-export interface OwnedFilter extends Omit<ParsedTransactionSearchFilter, 'userId'> {
-  userId: string;
-}
-
-function whereFor(filter: OwnedFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    eq(transactions.userId, filter.userId),
-    filter.walletId ? eq(transactions.walletId, filter.walletId) : undefined,
-    filter.status ? inArray(transactions.transactionStatus, filter.status) : undefined,
-    filter.type ? eq(transactions.transactionType, filter.type) : undefined,
-    filter.currency ? eq(transactions.currencyCode, filter.currency) : undefined,
-    filter.channel ? eq(transactions.transactionChannel, filter.channel) : undefined,
-    filter.from ? gte(transactions.impactTime, new Date(filter.from)) : undefined,
-    filter.to ? lte(transactions.impactTime, new Date(filter.to)) : undefined,
-  ];
-  if (filter.query) {
-    const text = sql`${searchText(transactions)} ilike ${`%${escapeLike(filter.query)}%`}`;
-    conditions.push(UUID.test(filter.query) ? sql`(${eq(transactions.id, filter.query)} or ${text})` : text);
-  }
-  return and(...conditions);
-}
 
 /** No filter but the owner: the transactions screen's first request, a fixed shape. */
 const ownerOnly = (filter: OwnedFilter) =>
@@ -66,6 +41,10 @@ const ownerCountQuery = preparedQuery('transactions_owner_count', ['userId'], (d
   db.select({ total: ownerTotal(p.userId) }).from(sql`(select 1) as one`),
 );
 
+export interface SearchResult extends MatchCount {
+  rows: TransactionRow[];
+}
+
 /**
  * A page of the owner's transactions and their total. The transactions screen's first request (no filter but
  * the owner) is one prepared statement; any other filter builds its page and count queries.
@@ -73,39 +52,49 @@ const ownerCountQuery = preparedQuery('transactions_owner_count', ['userId'], (d
 export async function searchPage(
   db: DbOrTx,
   filter: OwnedFilter,
-  page: number,
-  size: number,
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  if (!ownerOnly(filter)) {
-    const [rows, total] = await Promise.all([
-      searchTransactions(db, filter, page, size),
+  position: PagePosition,
+): Promise<SearchResult> {
+  const { page, size, after } = position;
+  if (filter.query) {
+    // Sequential: a rare word's page brings its count, and a common word's count is only read when needed.
+    const { rows, count } = await textSearchPage(db, { ...filter, query: filter.query }, position);
+    return { rows, ...(count ?? (await countTransactions(db, filter))) };
+  }
+  if (!ownerOnly(filter) || after) {
+    const [rows, count] = await Promise.all([
+      searchTransactions(db, filter, position),
       countTransactions(db, filter),
     ]);
-    return { rows, total };
+    return { rows, ...count };
   }
   const found = await ownerPageQuery(db, { userId: filter.userId, size, offset: (page - 1) * size });
   const [first] = found;
-  if (first) return { rows: found.map((row) => row.transaction), total: Number(first.total) };
+  if (first)
+    return { rows: found.map((row) => row.transaction), total: Number(first.total), totalCapped: false };
   // Past the last page: no row carried the total.
   const [counted] = await ownerCountQuery(db, { userId: filter.userId });
-  return { rows: [], total: Number(counted?.total ?? 0) };
+  return { rows: [], total: Number(counted?.total ?? 0), totalCapped: false };
 }
 
-async function searchTransactions(db: DbOrTx, filter: OwnedFilter, page: number, size: number) {
-  return db
+async function searchTransactions(db: DbOrTx, filter: OwnedFilter, { page, size, after }: PagePosition) {
+  const query = db
     .select()
     .from(transactions)
-    .where(whereFor(filter))
+    .where(and(whereFor(filter), after ? below(after) : undefined))
     .orderBy(desc(transactions.impactTime), desc(transactions.id))
-    .limit(size)
-    .offset((page - 1) * size);
+    .limit(size);
+  return after ? query : query.offset((page - 1) * size);
 }
 
 /** Filters the counters table can answer (owner, wallet, type, status, currency) cost one small sum. */
 const countableFromCounters = (filter: OwnedFilter) =>
   !filter.from && !filter.to && !filter.channel && !filter.query;
 
-async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<number> {
+/**
+ * Exact from the counters where they answer the filter; otherwise rows are counted up to one past the cap, so a
+ * search matching most of a large history stops early instead of counting every match (ADR 021).
+ */
+async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<MatchCount> {
   if (countableFromCounters(filter)) {
     const conditions = [
       eq(transactionCounters.userId, filter.userId),
@@ -120,25 +109,24 @@ async function countTransactions(db: DbOrTx, filter: OwnedFilter): Promise<numbe
       .select({ total: sql<string>`coalesce(sum(${transactionCounters.count}), 0)` })
       .from(transactionCounters)
       .where(and(...conditions));
-    return Number(row?.total ?? 0);
+    return { total: Number(row?.total ?? 0), totalCapped: false };
   }
-  const [row] = await db.select({ total: sql<string>`count(*)` }).from(transactions).where(whereFor(filter));
-  return Number(row?.total ?? 0);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(transactions)
+    .where(whereFor(filter))
+    .limit(TRANSACTION_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ total: sql<string>`count(*)` }).from(matches);
+  const counted = Number(row?.total ?? 0);
+  return { total: Math.min(counted, TRANSACTION_COUNT_CAP), totalCapped: counted > TRANSACTION_COUNT_CAP };
 }
 
 /** Streams every match in pages of `batch` rows, by keyset so late pages cost as little as early ones. */
 export async function* eachTransaction(db: DbOrTx, filter: OwnedFilter, batch = 2000) {
-  let after: { impactTime: Date; id: string } | null = null;
+  let after: Cursor | undefined;
   for (;;) {
-    const keyset: SQL | undefined = after
-      ? sql`(${transactions.impactTime}, ${transactions.id}) < (${after.impactTime}, ${after.id})`
-      : undefined;
-    const rows = await db
-      .select()
-      .from(transactions)
-      .where(and(whereFor(filter), keyset))
-      .orderBy(desc(transactions.impactTime), desc(transactions.id))
-      .limit(batch);
+    const rows = await searchTransactions(db, filter, { page: 1, size: batch, after });
     yield* rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;

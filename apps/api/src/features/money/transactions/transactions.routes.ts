@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import {
   ApiErrorSchema,
-  PageQuerySchema,
   TransactionIdParamsSchema,
+  TransactionPageQuerySchema,
   TransactionPageSchema,
   TransactionSchema,
   TransactionSearchFilterSchema,
@@ -25,7 +25,7 @@ export function transactionsRoutes({ database }: AppDeps) {
         schema: {
           ...common,
           summary: "Search the caller's transactions, newest first (ties by id), one page at a time",
-          querystring: PageQuerySchema,
+          querystring: TransactionPageQuerySchema,
           body: TransactionSearchFilterSchema,
           response: {
             200: TransactionPageSchema,
@@ -35,14 +35,7 @@ export function transactionsRoutes({ database }: AppDeps) {
           },
         },
       },
-      async (request) =>
-        search(
-          database.db,
-          actorOf(request).actingUserId,
-          request.body,
-          request.query.page,
-          request.query.size,
-        ),
+      async (request) => search(database.db, actorOf(request).actingUserId, request.body, request.query),
     );
 
     api.post(

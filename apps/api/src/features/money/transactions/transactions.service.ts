@@ -5,6 +5,7 @@ import type {
   Transaction,
   TransactionChannel,
   TransactionPage,
+  TransactionPageQuery,
   TransactionStatus,
   TransactionType,
 } from '@bizdash/shared';
@@ -19,13 +20,14 @@ import {
 } from '../ledger/ledger.service.ts';
 import type { SystemAccountCode, TransferRequest } from '../ledger/ledger.types.ts';
 import { findOwnedWallet } from '../wallets/wallets.repository.ts';
+import { decodeCursor, encodeCursor } from './transaction-cursor.ts';
+import type { OwnedFilter } from './transaction-filter.ts';
 import {
   eachTransaction,
   findOwnedTransaction,
   findTransactionByPosting,
   insertTransaction,
   lockTransactionById,
-  type OwnedFilter,
   postWithChild,
   searchPage,
   type TransactionRow,
@@ -70,16 +72,20 @@ export async function search(
   db: Db,
   userId: string,
   filter: ParsedTransactionSearchFilter,
-  page: number,
-  size: number,
+  { page, size, after }: TransactionPageQuery,
 ): Promise<TransactionPage> {
   const owned = ownedFilter(userId, filter);
   // One round trip's worth of latency: the wallet check runs beside the owner-scoped page and count queries.
-  const [{ rows, total }] = await Promise.all([
-    searchPage(db, owned, page, size),
+  const [{ rows, total, totalCapped }] = await Promise.all([
+    searchPage(db, owned, { page, size, after: after ? decodeCursor(after) : undefined }),
     assertWalletOwned(db, owned),
   ]);
-  return pageOf(rows.map(toTransaction), { page, size }, total);
+  const last = rows.length === size ? rows.at(-1) : undefined;
+  return {
+    ...pageOf(rows.map(toTransaction), { page, size }, total),
+    totalCapped,
+    nextCursor: last ? encodeCursor(last) : null,
+  };
 }
 
 export async function exportRows(db: Db, userId: string, filter: ParsedTransactionSearchFilter) {

@@ -112,7 +112,15 @@ describe('POST /api/transaction/search', () => {
 
     expect(response.statusCode).toBe(200);
     const page = TransactionPageSchema.parse(response.json());
-    expect(page).toEqual({ items: all.slice(0, 10), page: 1, size: 10, totalElements: 60, totalPages: 6 });
+    expect(page).toEqual({
+      items: all.slice(0, 10),
+      page: 1,
+      size: 10,
+      totalElements: 60,
+      totalPages: 6,
+      totalCapped: false,
+      nextCursor: `${Date.parse(all[9]?.impactTime ?? '')}_${all[9]?.id}`,
+    });
   });
 
   it('breaks ties of impactTime by id, descending', async () => {

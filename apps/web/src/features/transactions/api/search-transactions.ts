@@ -17,13 +17,16 @@ export interface TransactionSearch {
   size?: number;
 }
 
+const searchKey = (filter: TransactionSearchFilter, page: number, size: number) =>
+  ['transactions', 'search', filter, page, size] as const;
+
 function searchTransactions(
-  { filter, page = 1, size = SEARCH_PAGE_SIZE }: TransactionSearch,
+  { filter, page = 1, size = SEARCH_PAGE_SIZE, after }: TransactionSearch & { after?: string },
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
   return apiRequest('/transaction/search', {
     method: 'POST',
-    query: { page, size },
+    query: after ? { page, size, after } : { page, size },
     body: filter,
     schema: TransactionPageSchema,
     defaultError: SEARCH_ERROR,
@@ -34,8 +37,15 @@ function searchTransactions(
 function searchTransactionsQueryOptions(search: TransactionSearch) {
   const { filter, page = 1, size = SEARCH_PAGE_SIZE } = search;
   return queryOptions({
-    queryKey: ['transactions', 'search', filter, page, size] as const,
-    queryFn: ({ signal }) => searchTransactions({ filter, page, size }, signal),
+    queryKey: searchKey(filter, page, size),
+    // The page after one already fetched starts below its last row (keyset): new transactions arriving at the
+    // top do not shift it, and a deep page of a large search costs no more than the first. A page reached
+    // directly (a link, a reload) goes by its number.
+    queryFn: ({ signal, client }) => {
+      const before =
+        page > 1 ? client.getQueryData<TransactionPage>(searchKey(filter, page - 1, size)) : undefined;
+      return searchTransactions({ filter, page, size, after: before?.nextCursor ?? undefined }, signal);
+    },
     // Paging keeps the current rows on screen (dimmed) until the next page arrives; a new filter does not.
     placeholderData: (previous, previousQuery) =>
       previousQuery && hashKey([previousQuery.queryKey[2]]) === hashKey([filter]) ? previous : undefined,

@@ -1,8 +1,9 @@
-import { TransactionSchema } from '@bizdash/shared';
+import { TransactionPageSchema, TransactionSchema } from '@bizdash/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Receipt } from 'lucide-react';
 import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTransaction, USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
@@ -90,6 +91,78 @@ describe('TransactionList', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(3);
     await user.click(within(pagination).getByRole('button', { name: 'Previous' }));
     expect(onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it("says '1,000+' when the server stopped counting, and asks for each next page below the last row", async () => {
+    const rows = Array.from({ length: 10 }, () => buildTransaction());
+    const cursorOf = (page: number) => `${1_767_225_600_000 - page}_${rows[9]?.id}`;
+    server.use(
+      http.post('/api/transaction/search', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return contractJson(TransactionPageSchema, {
+          items: rows,
+          page,
+          size: 10,
+          totalElements: 1000,
+          totalPages: 100,
+          totalCapped: true,
+          nextCursor: cursorOf(page),
+        });
+      }),
+    );
+    const requests = recordRequests();
+    function Paged() {
+      const [page, setPage] = useState(1);
+      return (
+        <TransactionList
+          filter={{ query: 'ankara' }}
+          caption="Search"
+          empty={EMPTY}
+          page={page}
+          onPageChange={setPage}
+        />
+      );
+    }
+    signIn();
+    renderWithQueryClient(<Paged />);
+    const user = userEvent.setup();
+
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByTestId('pagination-summary')).toHaveTextContent(
+      'Showing 1–10 of 1,000+ transactions',
+    );
+    expect(within(pagination).getByText('Page 1 of 100+')).toBeInTheDocument();
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+
+    expect(await within(pagination).findByText('Page 2 of 100+')).toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toEqual([
+      '/api/transaction/search?page=1&size=10',
+      `/api/transaction/search?page=2&size=10&after=${cursorOf(1)}`,
+    ]);
+  });
+
+  it('pages on past a capped count while the server says more follow', async () => {
+    server.use(
+      http.post('/api/transaction/search', () =>
+        contractJson(TransactionPageSchema, {
+          items: [buildTransaction(), buildTransaction()],
+          page: 101,
+          size: 10,
+          totalElements: 1000,
+          totalPages: 100,
+          totalCapped: true,
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderList({ page: 101, onPageChange: vi.fn() });
+
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByTestId('pagination-summary')).toHaveTextContent(
+      'Showing 1,001–1,002 of 1,000+ transactions',
+    );
+    expect(within(pagination).getByText('Page 101')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('cannot page before the first or past the last page', async () => {

@@ -107,6 +107,9 @@ export function TransactionList({
             totalPages={data.totalPages}
             totalElements={data.totalElements}
             pageSize={data.size}
+            totalCapped={data.totalCapped}
+            itemCount={data.items.length}
+            hasNextPage={data.totalCapped ? Boolean(data.nextCursor) : undefined}
             onPageChange={onPageChange}
             noun={data.totalElements === 1 ? 'transaction' : 'transactions'}
             busy={stale}
