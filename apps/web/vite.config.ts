@@ -2,12 +2,43 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { routePages } from './route-pages.ts';
 
 const apiTarget = process.env.BIZDASH_API_URL ?? 'http://127.0.0.1:8081';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The server answers /signin, /pay/{id} and /dashboard/* with these (apps/api/src/plugins/web.ts).
+    routePages([
+      {
+        fileName: 'pages/signin.html',
+        route: 'src/features/auth/routes/sign-in.tsx',
+        alsoPreload: ['src/app/static-page.ts'],
+        prerenderAt: '/signin',
+        preloadsAfterPaint: true,
+      },
+      {
+        fileName: 'pages/pay.html',
+        route: 'src/features/checkout/routes/checkout.tsx',
+        alsoPreload: ['src/app/static-page.ts'],
+        prerenderAt: '/pay/:productId',
+      },
+      // The signed-in landing page: the shell, its data loader and the dashboard's first tab, all lazy routes.
+      {
+        fileName: 'pages/dashboard.html',
+        route: 'src/features/transactions/routes/dashboard-transactions.tsx',
+        alsoPreload: [
+          'src/app/layouts/app-layout.tsx',
+          'src/app/layouts/shell-data.ts',
+          'src/features/transactions/routes/dashboard-layout.tsx',
+        ],
+      },
+    ]),
+    precompress(),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',

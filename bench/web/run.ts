@@ -74,7 +74,7 @@ try {
     chromium: execFileSync(CHROME_PATH, ['--version']).toString().trim(),
     lighthouse: results[0]?.runs[0]?.lighthouseVersion ?? '',
     note: args.note ?? null,
-    distDir: args.dist ?? 'a fresh `vite build`',
+    build: args.dist ? `The build in \`${args.dist}\`` : 'A fresh `vite build`',
     entry: await entrySize(distDir),
     pages: results,
   };

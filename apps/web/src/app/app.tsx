@@ -2,7 +2,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-const router = createAppRouter();
+export const router = createAppRouter();
 
 export function App() {
   return (

@@ -7,22 +7,27 @@ import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext, testConfig } from '../../helper.ts';
 
+const PRODUCT_ID = '0529cb90-da41-4ef1-9239-319fd243de35';
+const PAY_URL = `/pay/${PRODUCT_ID}`;
+const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+/** A file of the build with the brotli and gzip copies the web build writes beside it (apps/web/precompress.ts). */
+async function writeBuilt(dir: string, file: string, content: string) {
+  await writeFile(path.join(dir, file), content);
+  await writeFile(path.join(dir, `${file}.br`), brotliCompressSync(content));
+  await writeFile(path.join(dir, `${file}.gz`), gzipSync(content));
+}
+
 describe('serving the built web app', () => {
   let ctx: TestContext;
   let webDistDir: string;
   const INDEX_HTML = '<!doctype html><title>Bizdash</title>';
   const APP_JS = 'console.log("app")';
-  /** A file of the build with the brotli and gzip copies the web build writes beside it (apps/web/precompress.ts). */
-  async function writeBuilt(file: string, content: string) {
-    await writeFile(path.join(webDistDir, file), content);
-    await writeFile(path.join(webDistDir, `${file}.br`), brotliCompressSync(content));
-    await writeFile(path.join(webDistDir, `${file}.gz`), gzipSync(content));
-  }
   beforeAll(async () => {
     webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-'));
     await mkdir(path.join(webDistDir, 'assets'));
-    await writeBuilt('index.html', INDEX_HTML);
-    await writeBuilt('assets/app-abc123.js', APP_JS);
+    await writeBuilt(webDistDir, 'index.html', INDEX_HTML);
+    await writeBuilt(webDistDir, 'assets/app-abc123.js', APP_JS);
     await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.map'), '{"sources":["src/secret.ts"]}');
     await writeFile(
       path.join(webDistDir, 'assets', 'app-abc123.js.map.br'),
@@ -36,11 +41,21 @@ describe('serving the built web app', () => {
   });
 
   it('answers every client-side route with index.html, never cached', async () => {
-    for (const url of ['/', '/dashboard/recents', '/settings/company-details', '/no/such/page']) {
+    // This build has no route pages (pages/), as one made by something other than `vite build`.
+    const routes = [
+      '/',
+      '/dashboard/recents',
+      '/settings/company-details',
+      '/no/such/page',
+      '/signin',
+      PAY_URL,
+    ];
+    for (const url of routes) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>Bizdash</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.link).toBeUndefined();
     }
   });
 
@@ -63,7 +78,6 @@ describe('serving the built web app', () => {
     expect((await ctx.app.inject({ url: '/assets/app-abc123.js.map.br' })).statusCode).toBe(404);
   });
 
-  const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
   it.each([
     ['br', 'gzip, deflate, br, zstd'],
     ['gzip', 'gzip, deflate'],
@@ -106,6 +120,82 @@ describe('serving the built web app', () => {
     const response = await ctx.app.inject({ url: '/api/dashboard' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('sign-in and the checkout answered with HTML of their own (apps/web/route-pages.ts)', () => {
+  let ctx: TestContext;
+  let webDistDir: string;
+  const INDEX_HTML = '<!doctype html><title>Bizdash</title><div id="root"></div>';
+  const SIGNIN_HTML =
+    '<!doctype html><title>Bizdash</title><div id="root" data-static-page="/signin">…</div>';
+  const PAY_HTML =
+    '<!doctype html><title>Bizdash</title><div id="root" data-static-page="/pay/:productId">…</div>';
+  const DASHBOARD_HTML = '<!doctype html><title>Bizdash</title><div id="root"></div><!-- dashboard -->';
+  const productPreload = `</api/checkout/products/${PRODUCT_ID}>; rel=preload; as=fetch; crossorigin`;
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-pages-'));
+    await mkdir(path.join(webDistDir, 'pages'));
+    await writeBuilt(webDistDir, 'index.html', INDEX_HTML);
+    await writeBuilt(webDistDir, 'pages/signin.html', SIGNIN_HTML);
+    await writeBuilt(webDistDir, 'pages/pay.html', PAY_HTML);
+    await writeBuilt(webDistDir, 'pages/dashboard.html', DASHBOARD_HTML);
+    ctx = await buildTestApp({ webDistDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/signin', SIGNIN_HTML, undefined],
+    ['/signin/?next=1', SIGNIN_HTML, undefined],
+    [PAY_URL, PAY_HTML, productPreload],
+    [`${PAY_URL}?ref=mail`, PAY_HTML, productPreload],
+    // Not a product id: the page still loads (and says the link is invalid), but nothing is preloaded for it.
+    ['/pay/not-a-product', PAY_HTML, undefined],
+    ['/pay/%3Cscript%3E', PAY_HTML, undefined],
+    [`${PAY_URL}/payments/${PRODUCT_ID}`, INDEX_HTML, undefined],
+    ['/dashboard', DASHBOARD_HTML, undefined],
+    ['/dashboard/recents?page=2', DASHBOARD_HTML, undefined],
+    ['/dashboards', INDEX_HTML, undefined],
+    ['/signup', INDEX_HTML, undefined],
+  ] as const)('answers %s with its page, compressed and never cached', async (url, body, link) => {
+    for (const [encoding, accept] of [
+      ['br', 'gzip, deflate, br, zstd'],
+      ['gzip', 'gzip, deflate'],
+    ] as const) {
+      const response = await ctx.app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers.link).toBe(link);
+      expect(decoders[encoding](response.rawPayload).toString()).toBe(body);
+    }
+    const plain = await ctx.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(body);
+  });
+
+  it('answers a route whose page this build lacks with index.html', async () => {
+    await rm(path.join(webDistDir, 'pages', 'dashboard.html'));
+    const older = await buildTestApp({ webDistDir });
+    try {
+      const response = await older.app.inject({ url: '/dashboard/recents' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    } finally {
+      await older.close();
+      await writeBuilt(webDistDir, 'pages/dashboard.html', DASHBOARD_HTML);
+    }
+  });
+
+  it('does not serve the route pages at addresses of their own', async () => {
+    for (const url of ['/pages/signin.html', '/pages/pay.html', '/pages/pay.html.br']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 });
 

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { createServer, type Plugin, type Rolldown } from 'vite';
+
+/**
+ * A page the server answers with HTML of its own instead of the bare index.html (apps/api/src/plugins/web.ts):
+ * the same document, plus modulepreloads of the route's code, so the browser fetches it beside the entry instead
+ * of after the entry has run; optionally with the route's screen prerendered into #root.
+ */
+interface RoutePage {
+  /** Where the HTML is written in the build, e.g. `pages/signin.html`. */
+  fileName: string;
+  /** The route module (its `Component` is the page), relative to the web app's root. */
+  route: string;
+  /** Other modules the page loads early on (dynamic imports of the entry), preloaded too. */
+  alsoPreload?: string[];
+  /**
+   * The route's path (as in the route table, e.g. `/pay/:productId`) to prerender its Component at, as it first
+   * renders with no data yet; the page is client-rendered only without it.
+   */
+  prerenderAt?: string;
+  /** A prerendered page whose screen needs no script: its code is requested after the first paint. */
+  preloadsAfterPaint?: boolean;
+}
+
+/** Tells main.tsx the markup in #root is static and which route it shows (the app takes it over: src/app/static-page.ts). */
+const STATIC_PAGE_ATTRIBUTE = 'data-static-page';
+
+type Bundle = Rolldown.OutputBundle;
+type Chunk = Rolldown.OutputChunk;
+
+const isChunk = (item: Bundle[string] | undefined): item is Chunk => item?.type === 'chunk';
+
+/** The chunk and every chunk it imports statically, transitively: what runs before its module does. */
+function staticClosure(bundle: Bundle, fileName: string, into = new Set<string>()): Set<string> {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  const chunk = bundle[fileName];
+  if (isChunk(chunk)) for (const imported of chunk.imports) staticClosure(bundle, imported, into);
+  return into;
+}
+
+function chunkOf(bundle: Bundle, root: string, module: string): Chunk {
+  const id = path.resolve(root, module);
+  const chunk = Object.values(bundle).find((item) => isChunk(item) && item.facadeModuleId === id);
+  if (!isChunk(chunk)) throw new Error(`route-pages: no chunk of its own for ${module}`);
+  return chunk;
+}
+
+/**
+ * The route's screen as static HTML: its Component rendered at its address, as the client first renders it
+ * (no data, nothing typed). A submit button becomes a plain button, so a press before the app has loaded
+ * never submits the form natively (it would put the password in the address); static-page.ts replays it.
+ */
+async function prerender(root: string, configFile: string | undefined, page: RoutePage): Promise<string> {
+  const server = await createServer({
+    root,
+    configFile,
+    mode: 'production',
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  try {
+    const { Component } = (await server.ssrLoadModule(`/${page.route}`)) as { Component: ComponentType };
+    const markup = renderToString(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(StaticRouter, { location: page.prerenderAt ?? '/' }, createElement(Component)),
+      ),
+    );
+    return (
+      markup
+        .replaceAll('type="submit"', 'type="button" data-static-submit=""')
+        // React puts a page's <title> in the head when it renders on the client; static HTML has no such step.
+        .replace(/<title>[^<]*<\/title>/g, '')
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * A prerendered page is painted before the app's code runs: a small script starts the entry once the browser
+ * reports the first contentful paint. Otherwise the browser runs the entry (React DOM's evaluation, the router)
+ * as soon as it has arrived, and a phone's slow CPU holds back the first paint of a page that needed no script.
+ * With `preloadsAfterPaint` the code is also requested only then (the modulepreloads move into the script):
+ * for a page whose whole screen is static (sign-in), so its first paint never shares the network with 170 kB
+ * of code; a page whose main content waits for the code (the checkout's product) keeps them in the head.
+ */
+function paintFirst(
+  context: Rolldown.PluginContext,
+  html: string,
+  entryFile: string,
+  preloadsAfterPaint: boolean,
+) {
+  const entryScript = `<script type="module" crossorigin src="/${entryFile}"></script>`;
+  if (!html.includes(entryScript))
+    throw new Error('route-pages: index.html does not load the entry as expected');
+  const entryUrl = `./${path.posix.basename(entryFile)}`;
+  const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const preloads = preloadsAfterPaint ? [...html.matchAll(preloadTag)].map((match) => match[1]) : [];
+  if (preloadsAfterPaint) html = html.replace(preloadTag, '');
+  const boot = context.emitFile({
+    type: 'asset',
+    name: 'paint-first.js',
+    // A tab opened in the background paints nothing, so the timeout starts the app there anyway.
+    source: `let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of ${JSON.stringify(preloads)}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entryUrl)});
+};
+new PerformanceObserver((entries, observer) => {
+  if (!entries.getEntriesByName('first-contentful-paint').length) return;
+  observer.disconnect();
+  setTimeout(start);
+}).observe({ type: 'paint', buffered: true });
+setTimeout(start, 1000);
+`,
+  });
+  const bootFile = context.getFileName(boot);
+  if (path.posix.dirname(bootFile) !== path.posix.dirname(entryFile)) {
+    throw new Error('route-pages: paint-first.js and the entry must share a folder');
+  }
+  return html.replace(
+    entryScript,
+    preloadsAfterPaint
+      ? `<script type="module" crossorigin src="/${bootFile}"></script>`
+      : `<link rel="modulepreload" crossorigin href="/${entryFile}">\n    <script type="module" crossorigin src="/${bootFile}"></script>`,
+  );
+}
+
+/** Writes one HTML file per page into the build (precompress.ts compresses them with everything else). */
+export function routePages(pages: RoutePage[]): Plugin {
+  let root = '';
+  let configFile: string | undefined;
+  return {
+    name: 'bizdash:route-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      configFile = config.configFile;
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('route-pages: the build has no index.html');
+      const html = String(index.source);
+      const entry = Object.values(bundle).find((item) => isChunk(item) && item.isEntry);
+      if (!isChunk(entry)) throw new Error('route-pages: the build has no entry chunk');
+      const inEntry = staticClosure(bundle, entry.fileName);
+
+      for (const page of pages) {
+        const preloaded = new Set<string>();
+        for (const module of [page.route, ...(page.alsoPreload ?? [])]) {
+          staticClosure(bundle, chunkOf(bundle, root, module).fileName, preloaded);
+        }
+        const links = [...preloaded]
+          .filter((file) => !inEntry.has(file))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+          .join('');
+        let source = html.replace('  </head>', `${links}  </head>`);
+        if (page.prerenderAt) {
+          const markup = await prerender(root, configFile, page);
+          source = paintFirst(this, source, entry.fileName, page.preloadsAfterPaint === true).replace(
+            '<div id="root"></div>',
+            `<div id="root" ${STATIC_PAGE_ATTRIBUTE}="${page.prerenderAt}">${markup}</div>`,
+          );
+        }
+        if (source === html)
+          throw new Error(`route-pages: index.html did not take ${page.fileName}'s additions`);
+        this.emitFile({ type: 'asset', fileName: page.fileName, source });
+      }
+    },
+  };
+}
