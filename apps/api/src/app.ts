@@ -5,13 +5,17 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { documentsRoutes, filesRoutes } from './features/files/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { kycCallbackRoutes, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { transactionsRoutes } from './features/money/transactions/transactions.routes.ts';
 import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
+import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
+import { securityRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
@@ -43,6 +47,9 @@ const publicFeatures: [FeaturePlugin, string][] = [
   [healthRoutes, '/api'],
   [authRoutes, '/api/auth'],
   [checkoutRoutes, '/api/checkout'],
+  [kycCallbackRoutes, '/api/kyc'],
+  [kycSandboxRoutes, '/api/sandbox/identity'],
+  [filesRoutes, '/api/files'],
 ];
 
 /** Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. */
@@ -50,9 +57,13 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [sessionRoutes, '/api/auth'],
   [otpRoutes, '/api/users'],
   [usersRoutes, '/api/users'],
+  [securityRoutes, '/api/users'],
+  [notificationsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],
+  [documentsRoutes, '/api/document'],
+  [kycRoutes, '/api/kyc'],
   [liveRoutes, '/api/events'],
 ];
 

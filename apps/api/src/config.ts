@@ -37,7 +37,11 @@ const ConfigSchema = z
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     JWT_TTL: z.string().regex(durationPattern, 'JWT_TTL is a duration like 8h, 30m or 1d').default('8h'),
     SIGNIN_URL: z.string().default('/signin'),
-    EMAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    EMAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
     EMAIL_FROM: z.string().default('Bizdash <no-reply@bizdash.local>'),
     SANDBOX_MAILBOX_KEY: z.string().min(24, 'SANDBOX_MAILBOX_KEY must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,10 +57,24 @@ const ConfigSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).default('bizdash:'),
     PAYMENT_LINK_BASE_URL: z.url().optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    IDENTITY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    IDENTITY_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'IDENTITY_CALLBACK_SECRET must be at least 32 characters')
+      .optional(),
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     JOBS_ENABLED: booleanFlag.default(true),
+    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    STORAGE_LOCAL_DIR: z.string().optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_KEY_PREFIX: z.string().default(''),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   })
   .transform((env) => ({
@@ -70,7 +88,7 @@ const ConfigSchema = z
     jwtSecret: env.JWT_SECRET,
     jwtTtl: env.JWT_TTL,
     signinUrl: env.SIGNIN_URL,
-    email: { provider: env.EMAIL_PROVIDER, from: env.EMAIL_FROM },
+    email: { provider: env.EMAIL_PROVIDER, from: env.EMAIL_FROM, smtpUrl: env.SMTP_URL ?? null },
     /** Unset: the mailbox key is derived from the JWT secret, so every process of one deployment shares it. */
     sandbox: { mailboxKey: env.SANDBOX_MAILBOX_KEY ?? null },
     logLevel: env.LOG_LEVEL,
@@ -98,8 +116,28 @@ const ConfigSchema = z
       feeSchedule: env.CHECKOUT_FEE_SCHEDULE ?? DEFAULT_FEE_SCHEDULE,
       abandonAfterMinutes: env.CHECKOUT_ABANDON_AFTER_MINUTES,
     },
+    /** Unset: the sandbox signs its callbacks with a secret of its own process (they never leave it). */
+    identity: { provider: env.IDENTITY_PROVIDER, callbackSecret: env.IDENTITY_CALLBACK_SECRET ?? null },
     jobsEnabled: env.JOBS_ENABLED,
-  }));
+    /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */
+    storage: {
+      provider: env.STORAGE_PROVIDER,
+      localDir: path.resolve(env.STORAGE_LOCAL_DIR ?? path.join(env.DATA_DIR, 'files')),
+      s3: {
+        bucket: env.S3_BUCKET ?? '',
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT ?? null,
+        accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        prefix: env.S3_KEY_PREFIX,
+      },
+    },
+  }))
+  .refine((config) => config.storage.provider !== 's3' || config.storage.s3.bucket !== '', {
+    message: 'S3_BUCKET is required when STORAGE_PROVIDER=s3',
+    path: ['S3_BUCKET'],
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

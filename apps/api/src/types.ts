@@ -6,7 +6,9 @@ import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
 import type { RateLimits } from './plugins/rate-limit.ts';
 import type { EmailService } from './providers/email/email-service.ts';
+import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
+import type { StorageProvider } from './providers/storage/storage-provider.ts';
 
 /** Token versions this process has read (features/users/token-versions.ts). */
 export interface TokenVersions {
@@ -26,6 +28,10 @@ export interface AppDeps {
   tokenVersions: TokenVersions;
   email: EmailService;
   payments: PaymentsProvider;
+  /** The identity (KYC) provider: its widget and its signed callbacks (providers/identity). */
+  identity: IdentityProvider;
+  /** Where uploaded files' bytes live (providers/storage); what they are is in the files table. */
+  storage: StorageProvider;
   /** True while any provider is a sandbox (see providers/registry.ts). */
   testMode: boolean;
   rateLimits: RateLimits;

@@ -52,7 +52,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
 } as const;
 
 /** A merchant is KYC-verified when its status is ACTIVE; it starts out pending. */
-export const USER_STATUSES = ['PENDING_KYC', 'ACTIVE', 'SUSPENDED'] as const;
+/** IN_REVIEW and KYC_FAILED: the identity check is waiting for a person, or failed (the merchant may retry). */
+export const USER_STATUSES = ['PENDING_KYC', 'IN_REVIEW', 'KYC_FAILED', 'ACTIVE', 'SUSPENDED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const SOURCE_SYSTEM = 'bizdash';

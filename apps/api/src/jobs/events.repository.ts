@@ -3,7 +3,7 @@ import type { EventOf, EventType } from '@bizdash/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { Placeholders } from '../db/prepared.ts';
-import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/index.ts';
+import { eventDeliveries, eventDeliveryAttempts, outboxEvents } from '../db/schema/index.ts';
 import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
 
 type NewEvent<T extends EventType> = { userId: string; type: T; data: EventOf<T>['data'] };
@@ -20,6 +20,24 @@ export function eventValues<T extends EventType>(event: NewEvent<T>) {
     eventPayload: JSON.stringify(payload),
     eventHandlers: handlers,
   };
+}
+
+/**
+ * Writes the event and its pending deliveries in the caller's transaction, so the event exists exactly when the
+ * change it announces does (the drizzle form of `eventWrites`, for changes made in several statements).
+ */
+export async function writeEvent(tx: DbOrTx, event: ReturnType<typeof eventValues>) {
+  await tx.insert(outboxEvents).values({
+    id: event.eventId,
+    userId: event.eventUserId,
+    eventType: event.eventType,
+    payload: JSON.parse(event.eventPayload),
+  });
+  if (event.eventHandlers.length > 0) {
+    await tx
+      .insert(eventDeliveries)
+      .values(event.eventHandlers.map((handler) => ({ eventId: event.eventId, handler })));
+  }
 }
 
 export const EVENT_KEYS = ['eventId', 'eventUserId', 'eventType', 'eventPayload', 'eventHandlers'] as const;

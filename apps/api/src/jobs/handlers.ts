@@ -1,4 +1,5 @@
 import { sendReceipt } from '../features/checkout/index.ts';
+import { notify } from '../features/notifications/index.ts';
 import type { AppDeps } from '../types.ts';
 import type { EventHandlers } from './subscriptions.ts';
 
@@ -9,5 +10,6 @@ export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email'>): 
       if (event.type !== 'payment.succeeded') return;
       await sendReceipt(deps, event.data.paymentId, deliveryId);
     },
+    notify: async (event) => notify(deps, event),
   };
 }

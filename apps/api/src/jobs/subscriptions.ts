@@ -2,8 +2,15 @@ import type { EventEnvelope, EventType } from '@bizdash/shared';
 
 /** Which handlers hear which event; a delivery row per handler is written with the event. */
 export const EVENT_SUBSCRIBERS = {
-  'payment.succeeded': ['receipt-email'],
+  'payment.succeeded': ['receipt-email', 'notify'],
   'payment.failed': [],
+  'user.kyc.updated': ['notify'],
+  'document.uploaded': ['notify'],
+  'document.deleted': ['notify'],
+  'security.password_changed': ['notify'],
+  'security.two_factor_enabled': ['notify'],
+  'security.two_factor_disabled': ['notify'],
+  'security.signed_in': ['notify'],
 } as const satisfies Record<EventType, readonly string[]>;
 
 type HandlerName = (typeof EVENT_SUBSCRIBERS)[EventType][number];

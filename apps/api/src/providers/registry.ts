@@ -3,8 +3,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createEmailService, type EmailService } from './email/email-service.ts';
 import { createSandboxEmailProvider } from './email/sandbox-email-provider.ts';
+import { createSmtpEmailProvider } from './email/smtp-email-provider.ts';
+import type { IdentityProvider } from './identity/identity-provider.ts';
+import { createSandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
 import type { PaymentsProvider } from './payments/payments-provider.ts';
 import { createSandboxPaymentsProvider } from './payments/sandbox-payments-provider.ts';
+import { createLocalStorageProvider } from './storage/local-storage-provider.ts';
+import { createS3StorageProvider } from './storage/s3-storage-provider.ts';
+import type { StorageProvider } from './storage/storage-provider.ts';
 
 interface ProviderContext {
   config: Config;
@@ -18,25 +24,40 @@ interface ProviderContext {
  */
 const emailProviders = {
   sandbox: ({ log }: ProviderContext) => createSandboxEmailProvider(log),
+  smtp: ({ config }: ProviderContext) => createSmtpEmailProvider(config.email.smtpUrl),
 } satisfies Record<Config['email']['provider'], unknown>;
 
 const paymentsProviders = {
   sandbox: ({ db }: ProviderContext) => createSandboxPaymentsProvider(db),
 } satisfies Record<Config['checkout']['paymentsProvider'], unknown>;
 
+const identityProviders = {
+  sandbox: ({ config, db }: ProviderContext) =>
+    createSandboxIdentityProvider(db, config.identity.callbackSecret),
+} satisfies Record<Config['identity']['provider'], unknown>;
+
+const storageProviders = {
+  local: ({ config }: ProviderContext) => createLocalStorageProvider(config.storage.localDir),
+  s3: ({ config }: ProviderContext) => createS3StorageProvider(config.storage.s3),
+} satisfies Record<Config['storage']['provider'], unknown>;
+
 export interface Providers {
   email: EmailService;
   payments: PaymentsProvider;
+  identity: IdentityProvider;
+  storage: StorageProvider;
   /** True while any provider is a sandbox: no real money or mail moves, and the product says so. */
   testMode: boolean;
 }
 
 export function createProviders(context: ProviderContext): Providers {
   const { config, db } = context;
-  const names = [config.email.provider, config.checkout.paymentsProvider];
+  const names = [config.email.provider, config.checkout.paymentsProvider, config.identity.provider];
   return {
     email: createEmailService(db, emailProviders[config.email.provider](context), config.email.from),
     payments: paymentsProviders[config.checkout.paymentsProvider](context),
+    identity: identityProviders[config.identity.provider](context),
+    storage: storageProviders[config.storage.provider](context),
     testMode: names.includes('sandbox'),
   };
 }

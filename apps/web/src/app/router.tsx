@@ -36,6 +36,9 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('@/features/auth/routes/reset-password') },
       { path: SWITCH_ACCOUNT_PATH, lazy: () => import('@/features/auth/routes/switch-account') },
       { path: 'sandbox/mailbox', lazy: () => import('@/features/sandbox/routes/mailbox') },
+      // The identity widget: /kyc starts a verification and opens the provider's widget (the sandbox's is /kyc/sandbox).
+      { path: 'kyc', lazy: () => import('@/features/kyc/routes/kyc-start') },
+      { path: 'kyc/sandbox', lazy: () => import('@/features/kyc/routes/kyc-sandbox') },
       // The public checkout behind every payment link: no sign-in, no dashboard chrome.
       { path: 'pay/:productId', lazy: () => import('@/features/checkout/routes/checkout') },
       {
@@ -104,9 +107,12 @@ export const routes: RouteObject[] = [
                 path: 'settlement-account',
                 lazy: () => import('@/features/banks/routes/settlement-account'),
               },
-              { path: 'documents', lazy: () => import('@/features/documents/routes/documents') },
-              { path: 'security', lazy: () => import('@/features/users/routes/security') },
-              { path: 'notifications', lazy: () => import('@/features/settings/routes/notifications') },
+              { path: 'documents', lazy: () => import('@/app/routes/documents') },
+              { path: 'security', lazy: () => import('@/features/security/routes/security') },
+              {
+                path: 'notifications',
+                lazy: () => import('@/features/notifications/routes/notification-settings'),
+              },
               {
                 path: 'developer-settings',
                 lazy: () => import('@/features/users/routes/developer-settings'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS } from '../checkout/card.ts';
 import { FEE_BEARERS } from '../checkout/fees.ts';
-import { CURRENCIES } from '../constants.ts';
+import { CURRENCIES, USER_STATUSES } from '../constants.ts';
 
 /** What a merchant's systems hear about a finished card payment (the `data` of payment.* events). */
 export const PaymentEventDataSchema = z.object({
@@ -22,10 +22,42 @@ export const PaymentEventDataSchema = z.object({
 });
 export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
 
+/** A merchant's verification moved (issue 11): PENDING_KYC -> IN_REVIEW -> ACTIVE or KYC_FAILED. */
+export const KycEventDataSchema = z.object({
+  userId: z.uuid(),
+  status: z.enum(USER_STATUSES),
+  /** Why a check failed, in words the merchant can act on; null otherwise. */
+  reason: z.string().nullable(),
+});
+export type KycEventData = z.infer<typeof KycEventDataSchema>;
+
+/** Business documents added or removed (issue 11). */
+export const DocumentEventDataSchema = z.object({
+  userId: z.uuid(),
+  documents: z.array(z.object({ documentName: z.string(), originalFileName: z.string() })),
+});
+export type DocumentEventData = z.infer<typeof DocumentEventDataSchema>;
+
+/** Something that changed how the merchant signs in, or a sign-in itself (issue 11): security alerts. */
+export const SecurityEventDataSchema = z.object({
+  userId: z.uuid(),
+  /** Where it came from, when a request did it: the address and the browser as the server saw them. */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SecurityEventData = z.infer<typeof SecurityEventDataSchema>;
+
 /** Every event name with the schema of its data: adding an event means adding it here. */
 export const EVENT_DATA_SCHEMAS = {
   'payment.succeeded': PaymentEventDataSchema,
   'payment.failed': PaymentEventDataSchema,
+  'user.kyc.updated': KycEventDataSchema,
+  'document.uploaded': DocumentEventDataSchema,
+  'document.deleted': DocumentEventDataSchema,
+  'security.password_changed': SecurityEventDataSchema,
+  'security.two_factor_enabled': SecurityEventDataSchema,
+  'security.two_factor_disabled': SecurityEventDataSchema,
+  'security.signed_in': SecurityEventDataSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
@@ -43,6 +75,13 @@ const envelopeOf = <T extends EventType>(type: T) =>
 export const EventEnvelopeSchema = z.discriminatedUnion('type', [
   envelopeOf('payment.succeeded'),
   envelopeOf('payment.failed'),
+  envelopeOf('user.kyc.updated'),
+  envelopeOf('document.uploaded'),
+  envelopeOf('document.deleted'),
+  envelopeOf('security.password_changed'),
+  envelopeOf('security.two_factor_enabled'),
+  envelopeOf('security.two_factor_disabled'),
+  envelopeOf('security.signed_in'),
 ]);
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
 export type EventOf<T extends EventType> = Extract<EventEnvelope, { type: T }>;

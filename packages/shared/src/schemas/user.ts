@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, USER_STATUSES } from '../constants.ts';
+import { emailField, phoneField, refuseControlCharacters, requiredText, TEXT_LIMITS } from './fields.ts';
 
 export const WalletRefSchema = z.object({ currency: z.enum(CURRENCIES), walletId: z.uuid() });
 export type WalletRef = z.infer<typeof WalletRefSchema>;
@@ -33,3 +34,58 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'User ID is invalid' }) });
+
+/** PUT /api/users/{userId}/profile: the email is sent back unchanged (it is the sign-in name, not edited here). */
+export const UpdateProfileRequestSchema = z.object({
+  firstName: requiredText('First Name', 2, TEXT_LIMITS.name),
+  lastName: requiredText('Last Name', 2, TEXT_LIMITS.name),
+  email: emailField,
+  phoneNumber: phoneField,
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+export type UpdateProfileForm = z.input<typeof UpdateProfileRequestSchema>;
+
+export const BUSINESS_DESCRIPTION_MAX = 1000;
+export const CHECKOUT_LOGO_URL_MAX = 2048;
+export const CHECKOUT_LOGO_URL_INVALID = 'Checkout Logo URL must be a valid URL';
+
+/** PUT /api/users/{userId} (SPEC section 7): company name and country are sent back unchanged. */
+export const UpdateCompanyDetailsRequestSchema = z.object({
+  businessName: requiredText('Company Name', 2, TEXT_LIMITS.businessName),
+  countryOfBusiness: requiredText('Country of Business', 2, TEXT_LIMITS.country),
+  businessDescription: refuseControlCharacters(
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? 'Description of Business is required'
+            : 'Description of Business must be text',
+      })
+      .trim()
+      .min(1, 'Description of Business is required')
+      .min(10, 'Must be at least 10 characters long')
+      .max(
+        BUSINESS_DESCRIPTION_MAX,
+        `Description of Business is at most ${BUSINESS_DESCRIPTION_MAX} characters`,
+      ),
+    'Description of Business',
+    { multiline: true },
+  ),
+  // Empty means no logo. The server keeps its own file URLs and imports any other (https only) as its own file.
+  checkoutLogUrl: z
+    .string({ error: CHECKOUT_LOGO_URL_INVALID })
+    .trim()
+    .max(CHECKOUT_LOGO_URL_MAX, `Checkout Logo URL is at most ${CHECKOUT_LOGO_URL_MAX} characters`)
+    .refine(
+      (url) => url === '' || z.url({ protocol: /^https?$/ }).safeParse(url).success,
+      CHECKOUT_LOGO_URL_INVALID,
+    )
+    .nullish()
+    .transform((url) => url || null),
+  chargeCheckoutFeeToCustomer: z.boolean({ error: 'Charge Checkout Fee is required' }),
+});
+export type UpdateCompanyDetailsRequest = z.infer<typeof UpdateCompanyDetailsRequestSchema>;
+export type UpdateCompanyDetailsForm = z.input<typeof UpdateCompanyDetailsRequestSchema>;
+
+export const UploadedFileUrlSchema = z.object({ url: z.string() });
+export type UploadedFileUrl = z.infer<typeof UploadedFileUrlSchema>;

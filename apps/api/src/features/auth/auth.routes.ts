@@ -14,6 +14,7 @@ import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { logout, signIn, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { throttleSignIn } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 
@@ -44,7 +45,7 @@ export function authRoutes(deps: AppDeps) {
       '/signin',
       {
         onRequest: limits.perIp('auth'),
-        preHandler: perEmail('signin'),
+        preHandler: throttleSignIn(limits),
         schema: {
           tags,
           summary: 'Exchange email and password for a bearer token',

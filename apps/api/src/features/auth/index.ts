@@ -1,2 +1,4 @@
-/** What the rest of the API may use of auth: creating a merchant account outside sign-up (the demo seed). */
-export { insertMerchant } from './auth.repository.ts';
+/** What the rest of the API may use of auth: creating a merchant account outside sign-up (the demo seed), and
+ * the sign-in throttle for other routes that check a password. */
+export { incrementTokenVersion, insertMerchant, replacePasswordHash } from './auth.repository.ts';
+export { countPasswordCheck } from './sign-in-throttle.ts';

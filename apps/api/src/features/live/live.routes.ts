@@ -20,7 +20,7 @@ export function liveRoutes({ database }: AppDeps) {
           tags: ['live'],
           security: [{ bearerAuth: [] }],
           summary:
-            'Server-sent events: a "changed" event ({ kind: wallet | transaction | product }) whenever that kind of ' +
+            'Server-sent events: a "changed" event ({ kind: wallet | transaction | product | user }) whenever that kind of ' +
             "data of the acting user changes, a 'ready' event on opening, and a heartbeat comment every 20 s",
           produces: ['text/event-stream'],
           response: { 401: ApiErrorSchema, 429: ApiErrorSchema },

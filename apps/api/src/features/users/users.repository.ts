@@ -48,3 +48,30 @@ export function ownedUserIds(db: DbOrTx, ownerId: string) {
     .from(users)
     .where(or(eq(users.id, ownerId), eq(users.parentUserId, ownerId)));
 }
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
+
+export interface CompanyDetailsChanges {
+  businessDescription: string;
+  checkoutLogoUrl: string | null;
+  chargeCheckoutFeeToCustomer: boolean;
+}
+
+/** Owner-scoped write: a row outside the owner's account is never touched (returns false). */
+export async function updateOwnedUser(
+  db: DbOrTx,
+  ownerId: string,
+  userId: string,
+  changes: ProfileChanges | CompanyDetailsChanges,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId))))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

@@ -1,8 +1,8 @@
-import type { User } from '@bizdash/shared';
+import type { UpdateCompanyDetailsRequest, UpdateProfileRequest, User } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
-import { findOwnedUser, findOwnedUserWithWallets } from './users.repository.ts';
+import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,4 +41,56 @@ export async function assertOwnedUser(db: Db, ownerId: string, userId: string): 
   if (userId === ownerId) return;
   if (!UUID_PATTERN.test(userId) || !(await findOwnedUser(db, ownerId, userId)))
     throw notFound(USER_NOT_FOUND);
+}
+
+const EMAIL_NOT_EDITABLE = 'Email cannot be changed here. It is the address you sign in with.';
+const BUSINESS_NAME_NOT_EDITABLE = 'Company Name cannot be changed. Contact support to change it.';
+const COUNTRY_NOT_EDITABLE = 'Country of Business cannot be changed. Contact support to change it.';
+
+async function savedUser(db: Db, { ownerId, actingUserId }: Actor) {
+  const user = await findOwnedUser(db, ownerId, actingUserId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
+
+/** First name, last name and phone; the email is the sign-in name and must come back as it is. */
+export async function updateProfile(db: Db, actor: Actor, body: UpdateProfileRequest): Promise<User> {
+  const user = await savedUser(db, actor);
+  if (body.email !== user.email.toLowerCase()) throw badRequest(EMAIL_NOT_EDITABLE);
+  const { firstName, lastName, phoneNumber } = body;
+  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, { firstName, lastName, phoneNumber })))
+    throw notFound(USER_NOT_FOUND);
+  return getUser(db, actor);
+}
+
+/** Stores a remote image as one of the owner's files and answers its URL (the files feature's importRemoteImage). */
+export type ImportRemoteImage = (input: { ownerId: string; url: string }) => Promise<string>;
+
+/**
+ * Description, checkout logo and who pays the fee. Company name and country are fixed after sign-up (SPEC
+ * section 6), so a changed one is refused rather than silently ignored. A logo URL that is not already ours is
+ * fetched once and stored as our own file, so the public checkout page never loads a third-party host.
+ */
+export async function updateCompanyDetails(
+  db: Db,
+  actor: Actor,
+  body: UpdateCompanyDetailsRequest,
+  importRemoteImage: ImportRemoteImage,
+  isOwnFileUrl: (url: string) => boolean,
+): Promise<User> {
+  const user = await savedUser(db, actor);
+  if (body.businessName !== user.businessName.trim()) throw badRequest(BUSINESS_NAME_NOT_EDITABLE);
+  if (body.countryOfBusiness !== user.countryOfBusiness.trim()) throw badRequest(COUNTRY_NOT_EDITABLE);
+  let checkoutLogoUrl = body.checkoutLogUrl;
+  if (checkoutLogoUrl && checkoutLogoUrl !== user.checkoutLogoUrl && !isOwnFileUrl(checkoutLogoUrl)) {
+    checkoutLogoUrl = await importRemoteImage({ ownerId: actor.ownerId, url: checkoutLogoUrl });
+  }
+  const changes = {
+    businessDescription: body.businessDescription,
+    checkoutLogoUrl,
+    chargeCheckoutFeeToCustomer: body.chargeCheckoutFeeToCustomer,
+  };
+  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
+    throw notFound(USER_NOT_FOUND);
+  return getUser(db, actor);
 }

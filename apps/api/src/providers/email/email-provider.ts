@@ -4,8 +4,9 @@ export interface EmailMessage {
   text: string;
 }
 
-/** Hands a message to whoever delivers mail; the sandbox only logs it, it stays readable in the outbox table. */
+/** Hands a message to whoever delivers mail; the sandbox only logs it (it stays readable in the outbox table), SMTP sends it. */
 export interface EmailProvider {
-  readonly name: 'sandbox';
-  deliver(message: EmailMessage & { from: string }): Promise<void>;
+  readonly name: 'sandbox' | 'smtp';
+  /** `html` is the HTML part the service made from the text. */
+  deliver(message: EmailMessage & { from: string; html: string }): Promise<void>;
 }

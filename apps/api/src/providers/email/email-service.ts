@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
+import { htmlFromText } from './email-html.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
 
 export interface EmailService {
@@ -24,7 +25,10 @@ interface MailboxMessage {
   createdAt: string;
 }
 
-/** Every email is recorded in the outbox first, then handed to the provider, and the outcome recorded. */
+/**
+ * Every email is recorded in the outbox first, then handed to the provider with a plain-text and an HTML part
+ * (made from the text, every value escaped), and the outcome recorded.
+ */
 export function createEmailService(db: Db, provider: EmailProvider, from: string): EmailService {
   const record = async (message: EmailMessage, dedupeKey: string | null = null) => {
     const values = { toAddress: message.to, subject: message.subject, bodyText: message.text, dedupeKey };
@@ -49,7 +53,8 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
       .where(and(eq(emailOutbox.id, emailId), inArray(emailOutbox.status, ['pending', 'failed'])));
     if (!row) return;
     try {
-      await provider.deliver({ to: row.toAddress, subject: row.subject, text: row.bodyText, from });
+      const html = htmlFromText(row.subject, row.bodyText);
+      await provider.deliver({ to: row.toAddress, subject: row.subject, text: row.bodyText, html, from });
       await db
         .update(emailOutbox)
         .set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date() })

@@ -63,9 +63,12 @@ describe('outbox events of checkout payments', () => {
     const eventId = (events[0]?.payload as { id?: string } | undefined)?.id;
     const deliveries = await sqlRows<{ handler: string; status: string; attempts: number }>(
       ctx.app,
-      sql`select handler, status, attempts from event_deliveries where event_id = ${eventId}`,
+      sql`select handler, status, attempts from event_deliveries where event_id = ${eventId} order by handler`,
     );
-    expect(deliveries).toEqual([{ handler: 'receipt-email', status: 'pending', attempts: 0 }]);
+    expect(deliveries).toEqual([
+      { handler: 'notify', status: 'pending', attempts: 0 },
+      { handler: 'receipt-email', status: 'pending', attempts: 0 },
+    ]);
   });
 
   it('writes exactly one payment.failed event, with the reason, for a declined payment', async () => {

@@ -38,7 +38,14 @@ const LEAKS =
 const ctx = await buildTestApp();
 const merchant = await signUpMerchant(ctx.app);
 const leaving = await signUpMerchant(ctx.app); // logout revokes its tokens; everyone else keeps theirs
+const signingOut = await signUpMerchant(ctx.app); // "sign out everywhere" revokes its other sessions
+/** Whose token and user id a route's requests carry: the routes that end sessions get merchants of their own. */
+const actorFor = (path: string) =>
+  path === '/api/auth/logout' ? leaving : path.endsWith('/sign-out-everywhere') ? signingOut : merchant;
 const product = await createProduct(ctx.app, merchant);
+const { businessName } = (
+  await ctx.app.inject({ url: `/api/users/${merchant.userId}`, headers: bearer(merchant.token) })
+).json() as { businessName: string };
 const wallets = (await ctx.app.inject({ url: '/api/wallets', headers: bearer(merchant.token) })).json()
   .wallets as {
   walletId: string;
@@ -105,6 +112,42 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/transaction/export': searchBody,
   'POST /api/products/': productBody,
   'PUT /api/products/{productId}': productBody,
+  'PUT /api/users/{userId}/profile': {
+    firstName: 'Adaeze',
+    lastName: 'Okafor',
+    email: merchant.email,
+    phoneNumber: '+2348012345678',
+  },
+  'PUT /api/users/{userId}': {
+    businessName,
+    countryOfBusiness: 'Nigeria',
+    businessDescription: 'Fresh fruit and vegetables, delivered in Lagos.',
+    checkoutLogUrl: '',
+    chargeCheckoutFeeToCustomer: true,
+  },
+  // A wrong current password: a change that succeeded would end the merchant's sessions for the routes after it.
+  'PUT /api/users/{userId}/change-password': {
+    password: 'Wr0ng!Passw0rd',
+    newPassword: 'N3w!Passw0rdToo',
+    confirmPassword: 'N3w!Passw0rdToo',
+  },
+  'PUT /api/users/{userId}/notification-settings': {
+    inApp: true,
+    accountUpdates: true,
+    incomingPayments: true,
+    outgoingTransfer: false,
+    securityAlerts: true,
+    email: false,
+  },
+  'POST /api/document/delete-documents': {
+    userId: merchant.userId,
+    documents: [{ derivedFileName: 'status_report-0.pdf', originalFileName: null }],
+  },
+  'POST /api/sandbox/identity/sessions/{sessionId}/submit': {
+    idType: 'BVN',
+    idNumber: '22222222222',
+    dateOfBirth: '1990-01-01',
+  },
 };
 
 const knownIds = [
@@ -264,7 +307,9 @@ interface Parts {
 function validParts(path: string, method: string, operation: Operation): fc.Arbitrary<Parts> {
   const parameters = operation.parameters ?? [];
   const path_ = Object.fromEntries(
-    parameters.filter((p) => p.in === 'path').map((p) => [p.name, VALID_IDS[p.name]]),
+    parameters
+      .filter((p) => p.in === 'path')
+      .map((p) => [p.name, p.name === 'userId' ? actorFor(path).userId : VALID_IDS[p.name]]),
   );
   const query = Object.fromEntries(
     parameters.filter((p) => p.in === 'query').map((p) => [p.name, VALID_QUERY[p.name]]),
@@ -337,7 +382,7 @@ const sometimes = <T>(arbitrary: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
 
 function requestsFor(path: string, method: string, operation: Operation) {
-  const token = path === '/api/auth/logout' ? leaving.token : merchant.token;
+  const { token } = actorFor(path);
   const parts = fc.oneof(
     { weight: 1, arbitrary: shapedParts(operation) },
     { weight: 3, arbitrary: validParts(path, method, operation).chain((valid) => mutated(valid, operation)) },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   buildTestApp,
   type Merchant,
   signUpMerchant,
+  sqlRows,
   type TestContext,
   walletIdsOf,
 } from '../../helper.ts';
@@ -36,10 +38,47 @@ describe('every route of the signed-in scope', () => {
   const bodyFor = (method: string, url: string, userId: string): object | undefined => {
     if (method === 'GET' || method === 'DELETE') return undefined;
     if (url.startsWith('/api/transaction/')) return { userId };
+    if (url === '/api/document/delete-documents') {
+      return { userId, documents: [{ derivedFileName: 'status_report-0.pdf', originalFileName: null }] };
+    }
     if (url.startsWith('/api/products')) {
       return { productName: 'Agbada', amount: 1_000_000, currency: 'NGN', quantityAvailable: 3 };
     }
     if (url === '/api/users/otp') return { email: 'someone@example.com', otp: '123456' };
+    if (url.endsWith('/profile')) {
+      return {
+        firstName: 'Adaeze',
+        lastName: 'Okafor',
+        email: 'someone@example.com',
+        phoneNumber: '+2348012345678',
+      };
+    }
+    if (url.endsWith('/notification-settings')) {
+      return {
+        inApp: true,
+        accountUpdates: true,
+        incomingPayments: true,
+        outgoingTransfer: true,
+        securityAlerts: true,
+        email: true,
+      };
+    }
+    if (method === 'PUT' && url === '/api/users/:userId') {
+      return {
+        businessName: 'Adaeze Foods',
+        countryOfBusiness: 'Nigeria',
+        businessDescription: 'Fresh fruit and vegetables, delivered in Lagos.',
+        checkoutLogUrl: '',
+        chargeCheckoutFeeToCustomer: true,
+      };
+    }
+    if (url.endsWith('/change-password')) {
+      return {
+        password: 'Wr0ng!Passw0rd',
+        newPassword: 'N3w!Passw0rdToo',
+        confirmPassword: 'N3w!Passw0rdToo',
+      };
+    }
     return {};
   };
 
@@ -55,9 +94,21 @@ describe('every route of the signed-in scope', () => {
       walletId: walletsOfB.NGN,
       id: paymentToB.transactionId,
       productId: productOfB.recordId,
+      documentId: randomUUID(),
+      notificationId: await notificationOf(merchantB.userId),
     };
   });
   afterAll(() => ctx.close());
+
+  async function notificationOf(userId: string) {
+    const [row] = await sqlRows<{ id: string }>(
+      ctx.app,
+      sql`insert into notifications (user_id, event_id, type, title, body)
+          values (${userId}, ${randomUUID()}, 'accountUpdates', 'Welcome', 'Hello') returning id`,
+    );
+    if (!row) throw new Error('no notification inserted');
+    return row.id;
+  }
 
   it('holds the routes of every signed-in feature', () => {
     const urls = routes().map((route) => route.url);

@@ -3,6 +3,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner';
 import { useUser } from '@/features/users/api/get-user';
 import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { SidebarContent } from './sidebar-content';
 import { TopBar } from './top-bar';
 
@@ -10,9 +11,13 @@ function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? '';
 }
 
-/** The signed-in shell: sidebar (desktop), test-mode banner, top bar with the mobile menu, verification banner, page. */
+/**
+ * The signed-in shell: sidebar (desktop), test-mode banner, top bar with the mobile menu, verification banner, page;
+ * and the one live stream every signed-in page follows.
+ */
 export function AppLayout() {
   const { data: user } = useUser();
+  useLiveUpdates();
   const location = useLocation();
   const navigation = useNavigation();
   // A new section's page is loading lazily: show the spinner instead of the previous section.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
+import { openLiveStreams } from '@/testing/mocks/handlers/live';
 import { recordRequests } from '@/testing/mocks/requests';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
@@ -61,6 +62,15 @@ describe('top bar', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: /profile settings/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
+
+  it.each(['/transactions/all', '/settings/documents'])(
+    'holds exactly one live stream on %s, whatever the page and the bell need',
+    async (path) => {
+      renderShell(path);
+      await screen.findByTestId('user-status');
+      await waitFor(() => expect(openLiveStreams()).toBe(1));
+    },
+  );
 
   it('shows the profile picture when the user has one', async () => {
     db.user = buildUser({ profilePictureUrl: '/files/me.png' });

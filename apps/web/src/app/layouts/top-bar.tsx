@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { LogoMark } from '@/components/ui/logo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useUser } from '@/features/users/api/get-user';
 import { UserStatusBadge } from '@/features/users/components/user-status';
+import { useUserId } from '@/lib/credentials';
 import { MobileMenu } from './mobile-menu';
 
 export function TopBar() {
   const { data: user } = useUser();
+  const userId = useUserId();
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <MobileMenu />
         <Link
           to="/dashboard"
@@ -19,12 +22,13 @@ export function TopBar() {
           <LogoMark className="size-7" />
           <span className="text-lg font-bold tracking-tight text-slate-900">Bizdash</span>
         </Link>
-        <div className="ml-auto flex items-center gap-3 sm:gap-4">
+        <div className="ml-auto flex items-center gap-2 sm:gap-4">
           {user ? (
             <UserStatusBadge status={user.status} />
           ) : (
             <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
           )}
+          {userId ? <NotificationBell userId={userId} /> : null}
           <Link
             to="/settings"
             data-testid="avatar-link"

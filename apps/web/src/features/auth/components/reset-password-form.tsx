@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { NEW_PASSWORD_HINT } from '@/lib/password-hint';
 import { isResetLinkInvalid, useResetPassword } from '../api/reset-password';
-import { NEW_PASSWORD_HINT } from '../password-hint';
 
 const ResetPasswordFormSchema = z
   .object({

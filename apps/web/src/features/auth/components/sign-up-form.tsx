@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { NEW_PASSWORD_HINT } from '@/lib/password-hint';
 import { useSignUp } from '../api/sign-up';
-import { NEW_PASSWORD_HINT } from '../password-hint';
 
 const FIELDS = [
   'firstName',

@@ -59,6 +59,7 @@ describe('CheckoutForm', () => {
 
   it.each([
     ['/uploads/okafor.png', true],
+    [`${window.location.origin}/api/files/3f8a7c52-5d7e-4c1b-9a3e-2b6f0d1e4c7a`, true],
     ['data:image/png;base64,iVBORw0KGgo=', true],
     ['https://cdn.example.com/okafor.png', false],
     ['//cdn.example.com/okafor.png', false],

@@ -5,7 +5,9 @@ import { cn } from '@/lib/cn';
 /** Only this site's own files or inline images: the checkout never loads anything from another host. */
 function isSafeLogoUrl(url: string | null | undefined): url is string {
   if (!url) return false;
-  return /^\/(?![/\\])/.test(url) || /^data:image\//i.test(url);
+  if (/^\/(?![/\\])/.test(url) || /^data:image\//i.test(url)) return true;
+  // Stored files are named by their absolute URL on this site (PUBLIC_URL).
+  return URL.canParse(url) && new URL(url).origin === window.location.origin;
 }
 
 /** 'Chiamaka Crafts Ltd' -> 'CC': the first letters of the first two words. */

@@ -11,7 +11,6 @@ import { TabNav } from '@/components/ui/tab-nav';
 import { isNotFound } from '@/lib/api-error';
 import { useWallet } from '../api/get-wallet';
 import { AccountStatusBadge, CurrencyMark } from '../components/wallet-balance-card';
-import { useLiveUpdates } from '../use-live-updates';
 
 function BackLink() {
   return (
@@ -82,7 +81,6 @@ function AccountNotFound() {
 }
 
 export function Component() {
-  useLiveUpdates();
   const accountId = useParams().accountId ?? '';
   const wallet = useWallet(accountId);
   const base = `/accounts/${encodeURIComponent(accountId)}`;

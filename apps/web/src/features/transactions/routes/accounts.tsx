@@ -1,9 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { WalletCards } from '../components/wallet-cards';
-import { useLiveUpdates } from '../use-live-updates';
 
 export function Component() {
-  useLiveUpdates();
   return (
     <>
       <PageHeader

@@ -3,7 +3,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TabNav } from '@/components/ui/tab-nav';
 import { MoneyFlowCard } from '../components/money-flow-card';
 import { WalletCards } from '../components/wallet-cards';
-import { useLiveUpdates } from '../use-live-updates';
 
 const TABS = [
   { label: 'Recent transactions', to: '/dashboard/recents' },
@@ -11,7 +10,6 @@ const TABS = [
 ];
 
 export function Component() {
-  useLiveUpdates();
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the money moving through your business." />

@@ -5,7 +5,6 @@ import { ExportButton } from '../components/export-button';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TAB_FILTERS, type TransactionTab, useTransactionTab } from '../tabs';
 import { useListFilters } from '../use-list-params';
-import { useLiveUpdates } from '../use-live-updates';
 
 const TABS: { label: string; tab: TransactionTab }[] = [
   { label: 'All', tab: 'all' },
@@ -16,7 +15,6 @@ const TABS: { label: string; tab: TransactionTab }[] = [
 ];
 
 export function Component() {
-  useLiveUpdates();
   const tab = useTransactionTab();
   const { filters, searchFilter, filtered, setFilters, clearFilters, queryString } = useListFilters();
   return (

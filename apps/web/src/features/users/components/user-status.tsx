@@ -3,6 +3,8 @@ import { type BadgeTone, StatusBadge } from '@/components/ui/status-badge';
 
 const STATUS_DISPLAY: Record<UserStatus, { label: string; tone: BadgeTone }> = {
   PENDING_KYC: { label: 'Pending KYC', tone: 'yellow' },
+  IN_REVIEW: { label: 'KYC in review', tone: 'yellow' },
+  KYC_FAILED: { label: 'KYC failed', tone: 'red' },
   ACTIVE: { label: 'Active', tone: 'green' },
   SUSPENDED: { label: 'Suspended', tone: 'red' },
 };

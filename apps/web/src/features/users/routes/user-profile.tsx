@@ -1,5 +1,6 @@
-import { DescriptionList } from '@/components/ui/description-list';
 import { SectionCard } from '@/components/ui/section-card';
+import { ProfileForm } from '../components/profile-form';
+import { ProfilePhoto } from '../components/profile-photo';
 import { UserDetails } from '../components/user-details';
 
 export function Component() {
@@ -7,14 +8,10 @@ export function Component() {
     <SectionCard title="User Profile" description="Your personal details.">
       <UserDetails
         render={(user) => (
-          <DescriptionList
-            items={[
-              { label: 'First Name', value: user.firstName },
-              { label: 'Last Name', value: user.lastName },
-              { label: 'Email', value: user.email },
-              { label: 'Phone Number', value: user.phoneNumber },
-            ]}
-          />
+          <div className="flex flex-col gap-8">
+            <ProfilePhoto user={user} />
+            <ProfileForm user={user} />
+          </div>
         )}
       />
     </SectionCard>

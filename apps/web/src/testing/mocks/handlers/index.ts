@@ -1,8 +1,13 @@
 import { authHandlers } from './auth';
 import { checkoutHandlers } from './checkout';
+import { documentsHandlers } from './documents';
 import { healthHandlers } from './health';
+import { kycHandlers } from './kyc';
 import { liveHandlers } from './live';
+import { notificationsHandlers } from './notifications';
 import { productsHandlers } from './products';
+import { profileHandlers } from './profile';
+import { securityHandlers } from './security';
 import { transactionsHandlers } from './transactions';
 import { usersHandlers } from './users';
 
@@ -10,8 +15,13 @@ export const handlers = [
   ...healthHandlers,
   ...authHandlers,
   ...usersHandlers,
+  ...securityHandlers,
+  ...profileHandlers,
   ...transactionsHandlers,
   ...productsHandlers,
   ...checkoutHandlers,
   ...liveHandlers,
+  ...kycHandlers,
+  ...documentsHandlers,
+  ...notificationsHandlers,
 ];

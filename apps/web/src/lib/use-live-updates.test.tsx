@@ -96,7 +96,15 @@ describe('useLiveUpdates', () => {
 
     setVisibility('visible');
     await waitFor(() => expect(openLiveStreams()).toBe(1));
-    await waitFor(() => expect(refreshedKeys()).toEqual([['wallets'], ['transactions'], ['products']]));
+    await waitFor(() =>
+      expect(refreshedKeys()).toEqual([
+        ['wallets'],
+        ['transactions'],
+        ['products'],
+        ['users'],
+        ['notifications'],
+      ]),
+    );
     expect(requests()).toBe(2);
   });
 

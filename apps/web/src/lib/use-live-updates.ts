@@ -16,10 +16,14 @@ const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   wallet: [['wallets']],
   transaction: [['transactions'], ['wallets']],
   product: [['products']],
+  // The merchant's status (KYC): the top bar and the documents screen read it from ['users', id].
+  user: [['users']],
+  // The bell's list and unread count (features/notifications).
+  notification: [['notifications']],
 };
-const EVERY_KEY: QueryKey[] = [['wallets'], ['transactions'], ['products']];
-/** What polling refreshes while the stream is down: balances and transaction lists. */
-const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search']];
+const EVERY_KEY: QueryKey[] = [['wallets'], ['transactions'], ['products'], ['users'], ['notifications']];
+/** What polling refreshes while the stream is down: balances, transaction lists and the merchant's status. */
+const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search'], ['users']];
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -35,10 +39,11 @@ function noticeKind(event: SseEvent): LiveNoticeKind | null {
 }
 
 /**
- * While a money screen is open and the tab visible, the API pushes a notice whenever the merchant's wallets,
- * transactions or products change, and the matching queries refetch. A lost stream reconnects with backoff
- * (and refetches everything once back, since notices in between were missed); while it cannot be opened,
- * balances and lists are polled every `pollIntervalMs`. A hidden tab holds no stream and makes no requests.
+ * The signed-in shell holds one live stream (app layout): the API pushes a notice whenever the merchant's wallets,
+ * transactions, products, status or notifications change, and the matching queries refetch, on whatever page is
+ * open. A lost stream reconnects with backoff (and refetches everything once back, since notices in between were
+ * missed); while it cannot be opened, balances, lists and the status are polled every `pollIntervalMs`. A hidden
+ * tab holds no stream and makes no requests.
  */
 export function useLiveUpdates(pollIntervalMs: number = CACHE_TIMINGS_MS.liveRefresh) {
   const queryClient = useQueryClient();

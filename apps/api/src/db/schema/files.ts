@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id } from './columns.ts';
+import { users } from './users.ts';
+
+export const FILE_PURPOSES = ['profile', 'checkout_logo', 'document'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/**
+ * Every stored upload: its bytes are in the storage provider under storage_key (a random name); the original
+ * file name is sanitised metadata only. Images (profile, checkout_logo) have been re-encoded before storing.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<FilePurpose>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('files_storage_key_unique').on(table.storageKey),
+    index('files_owner_idx').on(table.ownerId, table.createdAt),
+    check('files_purpose_check', sql`${table.purpose} in ('profile', 'checkout_logo', 'document')`),
+    check('files_size_check', sql`${table.size} > 0`),
+  ],
+);
+
+/** A business document: one stored file under one of the document names of SPEC section 3. */
+export const businessDocuments = pgTable(
+  'business_documents',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    documentName: text('document_name').notNull(),
+    derivedFileName: text('derived_file_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('business_documents_file_unique').on(table.fileId),
+    uniqueIndex('business_documents_user_derived_unique').on(table.userId, table.derivedFileName),
+    index('business_documents_user_idx').on(table.userId, table.createdAt),
+  ],
+);

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type BusinessDocument,
+  type DeleteDocumentsRequest,
+  DOCUMENT_ACCEPTED_TYPES,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_NAMES,
+  type DocumentName,
+} from '@bizdash/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client.ts';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
+import { deleteDocumentsByDerivedName, insertDocument, listDocuments } from './documents.repository.ts';
+import { sanitiseFileName, storeFile } from './files.service.ts';
+import type { MultipartForm } from './multipart.ts';
+
+interface DocumentDeps {
+  db: Db;
+  storage: StorageProvider;
+  publicUrl: string;
+}
+
+type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
+
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'application/pdf': 'pdf',
+};
+
+const documentFilePath = (publicUrl: string, userId: string, documentId: string) =>
+  `${publicUrl}/api/document/${userId}/${documentId}/file`;
+
+function toDocument(publicUrl: string, userId: string, row: DocumentRow): BusinessDocument {
+  return {
+    id: row.id,
+    documentName: row.documentName as DocumentName,
+    originalFileName: row.originalName,
+    derivedFileName: row.derivedFileName,
+    filename: documentFilePath(publicUrl, userId, row.id),
+    size: row.size,
+    contentType: row.contentType,
+    uploadedAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getDocuments({ db, publicUrl }: DocumentDeps, userId: string) {
+  const rows = await listDocuments(db, userId);
+  return { documents: rows.map((row) => toDocument(publicUrl, userId, row)) };
+}
+
+/** Every file is checked (by its bytes) before any is stored: one bad file refuses the whole upload. */
+async function checkedDocuments(form: MultipartForm) {
+  const uploads = form.files.filter((file) => file.fieldname === 'files');
+  if (uploads.length === 0 || form.files.length !== uploads.length)
+    throw badRequest(DOCUMENT_MESSAGES.noFile);
+  const names = form.fields.document_name ?? [];
+  if (names.length !== uploads.length && names.length !== 1) throw badRequest(DOCUMENT_MESSAGES.badName);
+  return Promise.all(
+    uploads.map(async (file, index) => {
+      const documentName = names[names.length === 1 ? 0 : index];
+      if (!documentName || !(DOCUMENT_NAMES as readonly string[]).includes(documentName))
+        throw badRequest(DOCUMENT_MESSAGES.badName);
+      if (file.bytes.length === 0) throw badRequest(DOCUMENT_MESSAGES.empty);
+      const detected = await fileTypeFromBuffer(file.bytes);
+      if (!detected || !(DOCUMENT_ACCEPTED_TYPES as readonly string[]).includes(detected.mime))
+        throw badRequest(DOCUMENT_MESSAGES.badType);
+      return { ...file, documentName, contentType: detected.mime };
+    }),
+  );
+}
+
+export async function uploadDocuments(deps: DocumentDeps, userId: string, form: MultipartForm) {
+  const documents = await checkedDocuments(form);
+  const stored: string[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      for (const document of documents) {
+        const file = await storeFile(
+          { db: tx, storage: deps.storage, publicUrl: deps.publicUrl },
+          {
+            ownerId: userId,
+            purpose: 'document',
+            bytes: document.bytes,
+            contentType: document.contentType,
+            originalName: document.filename,
+          },
+        );
+        stored.push(file.storageKey);
+        const derivedFileName = `${document.documentName}-${randomBytes(6).toString('hex')}.${extensionOf[document.contentType]}`;
+        await insertDocument(tx, {
+          userId,
+          fileId: file.id,
+          documentName: document.documentName,
+          derivedFileName,
+        });
+      }
+      await writeEvent(
+        tx,
+        eventValues({
+          userId,
+          type: 'document.uploaded',
+          data: {
+            userId,
+            documents: documents.map((document) => ({
+              documentName: document.documentName,
+              originalFileName: sanitiseFileName(document.filename) ?? '',
+            })),
+          },
+        }),
+      );
+    });
+  } catch (error) {
+    // The rows rolled back: their bytes go too.
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return getDocuments(deps, userId);
+}
+
+export async function deleteDocuments(deps: DocumentDeps, request: DeleteDocumentsRequest) {
+  const names = request.documents.map((document) => document.derivedFileName);
+  const removed = await deps.db.transaction(async (tx) => {
+    const rows = await deleteDocumentsByDerivedName(tx, request.userId, names);
+    // All or nothing: a name that is not this user's document refuses the whole request.
+    if (rows.length !== new Set(names).size) throw notFound('Document not found');
+    await writeEvent(
+      tx,
+      eventValues({
+        userId: request.userId,
+        type: 'document.deleted',
+        data: {
+          userId: request.userId,
+          documents: rows.map((row) => ({
+            documentName: row.documentName,
+            originalFileName: row.originalName ?? '',
+          })),
+        },
+      }),
+    );
+    return rows;
+  });
+  await Promise.all(removed.map((row) => deps.storage.delete(row.storageKey).catch(() => undefined)));
+  return getDocuments(deps, request.userId);
+}

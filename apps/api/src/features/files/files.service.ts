@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.ts';
+import type { FilePurpose } from '../../db/schema/index.ts';
+import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
+import { insertFile } from './files.repository.ts';
+import { reencodeImage } from './images.ts';
+
+export interface FileDeps {
+  db: DbOrTx;
+  storage: StorageProvider;
+  /** The app's public address: stored URLs are absolute, so the checkout page and emails can use them as is. */
+  publicUrl: string;
+}
+
+/** A user's file name as metadata only: no path, no control characters, bounded; never used to store or serve. */
+export function sanitiseFileName(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127 && !'"<>|?*:'.includes(char))
+    .join('')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
+  return clean || null;
+}
+
+const fileUrl = (publicUrl: string, id: string) => `${publicUrl}/api/files/${id}`;
+
+/** Bytes first, then the row: a failed insert removes the bytes, so no row ever points at nothing. */
+export async function storeFile(
+  { db, storage, publicUrl }: FileDeps,
+  file: {
+    ownerId: string;
+    purpose: FilePurpose;
+    bytes: Buffer;
+    contentType: string;
+    originalName?: string | null;
+  },
+) {
+  const storageKey = randomBytes(16).toString('hex');
+  await storage.put(storageKey, file.bytes, file.contentType);
+  try {
+    const row = await insertFile(db, {
+      ownerId: file.ownerId,
+      purpose: file.purpose,
+      storageKey,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      originalName: sanitiseFileName(file.originalName),
+    });
+    return { ...row, url: fileUrl(publicUrl, row.id) };
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An image (profile photo, checkout logo): png or jpeg by its bytes, re-encoded, then stored. */
+export async function storeImage(
+  deps: FileDeps,
+  image: {
+    ownerId: string;
+    purpose: 'profile' | 'checkout_logo';
+    bytes: Buffer;
+    originalName?: string | null;
+  },
+  accepted?: readonly string[],
+) {
+  const { bytes, contentType } = await reencodeImage(image.bytes, accepted);
+  return storeFile(deps, { ...image, bytes, contentType });
+}

@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../types.ts';
+import { type FileDeps, storeImage as storeImageWith } from './files.service.ts';
+import { importRemoteImageWith } from './remote-image.ts';
+
+type FilesAppDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
+
+const fileDeps = (deps: FilesAppDeps): FileDeps => ({
+  db: deps.database.db,
+  storage: deps.storage,
+  publicUrl: deps.config.publicUrl,
+});
+
+/**
+ * Imports a pasted logo URL as our own file and returns that file's URL: fetched once over https (at most 1 MB,
+ * 5 s, an image by its bytes), never from or through a private, loopback, link-local or metadata address
+ * (checked at connect time, redirects included), then re-encoded and stored like an upload.
+ * A refused or unusable URL throws a 400 AppError ('The image could not be imported from this URL').
+ */
+export function importRemoteImage({ ownerId, url }: { ownerId: string; url: string }, deps: FilesAppDeps) {
+  return importRemoteImageWith(fileDeps(deps), { ownerId, url });
+}
+
+/** Stores an uploaded image (png/jpeg by its bytes, re-encoded, metadata stripped); returns the row and its url. */
+export function storeImage(
+  image: {
+    ownerId: string;
+    purpose: 'profile' | 'checkout_logo';
+    bytes: Buffer;
+    originalName?: string | null;
+  },
+  deps: FilesAppDeps,
+) {
+  return storeImageWith(fileDeps(deps), image);
+}
+
+export { documentsRoutes } from './documents.routes.ts';
+export { filesRoutes } from './files.routes.ts';
+export { REMOTE_IMAGE_REFUSED } from './remote-image.ts';

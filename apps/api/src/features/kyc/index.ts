@@ -1,0 +1,3 @@
+export { kycRoutes } from './kyc.routes.ts';
+export { kycCallbackRoutes } from './kyc-callback.routes.ts';
+export { kycSandboxRoutes } from './kyc-sandbox.routes.ts';

@@ -1,0 +1,100 @@
+import {
+  ApiErrorSchema,
+  KycSubmissionSchema,
+  SandboxKycSessionParamsSchema,
+  SandboxKycSessionSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { DeliverCallback } from '../../providers/identity/sandbox-identity-widget.ts';
+import type { AppDeps } from '../../types.ts';
+
+const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
+const UNDELIVERED = new AppError(
+  502,
+  'CALLBACK_UNDELIVERED',
+  'The result could not be sent to Bizdash. Please try again.',
+);
+
+/**
+ * The sandbox identity provider's widget API (public: the session id in the widget's link is the credential,
+ * as a real provider's widget token is). Registered only while the identity provider is the sandbox.
+ */
+export function kycSandboxRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const widget = deps.identity.sandbox;
+    if (!widget) return;
+
+    // The sandbox's callbacks take the same road as a real provider's: signed, through the callback endpoint.
+    const deliver: DeliverCallback = async ({ headers, body }) => {
+      const response = await app.inject({ method: 'POST', url: '/api/kyc/callback', headers, payload: body });
+      if (response.statusCode !== 200 && response.statusCode !== 409) {
+        app.log.warn(
+          { statusCode: response.statusCode, body: response.body },
+          'sandbox KYC callback refused',
+        );
+        return false;
+      }
+      return true;
+    };
+
+    deps.jobs.schedule({
+      name: 'sandbox-kyc-reviews',
+      everyMs: 10_000,
+      run: () => widget.approveDueReviews(deliver),
+    });
+
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.get(
+      '/sessions/:sessionId',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: "The sandbox identity widget's session: where it stands and the test numbers",
+          params: SandboxKycSessionParamsSchema,
+          response: { 200: SandboxKycSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const session = await widget.session(request.params.sessionId);
+        if (!session) throw notFound(SESSION_NOT_FOUND);
+        return session;
+      },
+    );
+
+    typed.post(
+      '/sessions/:sessionId/submit',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            'Submits the ID type, number and date of birth; the test number decides the outcome, which reaches ' +
+            'the API as signed callbacks (IN_REVIEW, then APPROVED or REJECTED, or APPROVED a minute later)',
+          params: SandboxKycSessionParamsSchema,
+          body: KycSubmissionSchema,
+          response: {
+            200: SandboxKycSessionSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            409: ApiErrorSchema,
+            502: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await widget.submit(request.params.sessionId, request.body, deliver);
+        switch (result.kind) {
+          case 'NOT_FOUND':
+            throw notFound(SESSION_NOT_FOUND);
+          case 'ALREADY_SUBMITTED':
+            throw conflict('This verification was already submitted.', 'KYC_ALREADY_SUBMITTED');
+          case 'UNDELIVERED':
+            throw UNDELIVERED;
+          default:
+            return result.session;
+        }
+      },
+    );
+  };
+}

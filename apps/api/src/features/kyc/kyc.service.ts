@@ -1,0 +1,132 @@
+import type { KycStartResponse, KycStatus, UserStatus } from '@bizdash/shared';
+import type { IdentityVerificationStatus } from '../../db/schema/index.ts';
+import { eventValues } from '../../jobs/events.repository.ts';
+import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { IdentityCallback, IdentityOutcome } from '../../providers/identity/identity-types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import {
+  applyVerificationChange,
+  findOwnedUserStatus,
+  insertVerification,
+  latestVerification,
+  lockVerification,
+  pruneCallbacks,
+  recordCallback,
+  setProviderReference,
+} from './kyc.repository.ts';
+
+type KycDeps = Pick<AppDeps, 'database' | 'identity' | 'jobs'>;
+
+const USER_NOT_FOUND = 'User not found';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a user may start (or restart) a verification from: never verified, or failed (a retry). */
+const CAN_START: readonly UserStatus[] = ['PENDING_KYC', 'KYC_FAILED'];
+/** Which user statuses a provider's answer may still move. */
+const UNDECIDED: readonly UserStatus[] = ['PENDING_KYC', 'IN_REVIEW', 'KYC_FAILED'];
+
+const REFUSED_START: Partial<Record<UserStatus, AppError>> = {
+  ACTIVE: conflict('KYC verification is already complete.', 'KYC_COMPLETE'),
+  IN_REVIEW: conflict(
+    'Your verification is in review. Your status will update as soon as it is decided.',
+    'KYC_IN_REVIEW',
+  ),
+  SUSPENDED: conflict('This account is suspended. Please contact support.', 'ACCOUNT_SUSPENDED'),
+};
+
+const OUTCOMES: Record<IdentityOutcome, { verification: IdentityVerificationStatus; user: UserStatus }> = {
+  IN_REVIEW: { verification: 'IN_REVIEW', user: 'IN_REVIEW' },
+  APPROVED: { verification: 'APPROVED', user: 'ACTIVE' },
+  REJECTED: { verification: 'REJECTED', user: 'KYC_FAILED' },
+};
+
+async function ownedUser(deps: KycDeps, actor: Actor, userId: string) {
+  const user = UUID_PATTERN.test(userId)
+    ? await findOwnedUserStatus(deps.database.db, actor.ownerId, userId)
+    : null;
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
+
+/** The user's KYC standing; the reason is the latest rejection's, while the user is KYC_FAILED. */
+export async function getKycStatus(deps: KycDeps, actor: Actor, userId: string): Promise<KycStatus> {
+  const user = await ownedUser(deps, actor, userId);
+  const latest = await latestVerification(deps.database.db, user.id);
+  return {
+    status: user.status,
+    reason: user.status === 'KYC_FAILED' ? (latest?.reason ?? null) : null,
+    updatedAt: latest ? latest.updatedAt.toISOString() : null,
+  };
+}
+
+/** Opens a verification with the identity provider and answers where its widget is. */
+export async function startVerification(
+  deps: KycDeps,
+  actor: Actor,
+  userId: string,
+): Promise<KycStartResponse> {
+  const user = await ownedUser(deps, actor, userId);
+  if (!CAN_START.includes(user.status)) {
+    throw REFUSED_START[user.status] ?? conflict('Verification cannot be started now.', 'KYC_NOT_STARTABLE');
+  }
+  const { db } = deps.database;
+  const verification = await insertVerification(db, user.id, deps.identity.name);
+  const started = await deps.identity.start({ verificationId: verification.id, customerId: user.id });
+  await setProviderReference(db, verification.id, started.providerReference);
+  return { widgetUrl: started.widgetUrl };
+}
+
+/**
+ * A provider's verified callback: each id applies once (a replay is refused and changes nothing), and only to
+ * the user's newest verification while it is undecided. The user's status, the verification and the
+ * user.kyc.updated event commit together. Returns whether anything changed.
+ */
+export async function applyCallback(
+  deps: KycDeps,
+  callback: IdentityCallback,
+): Promise<{ applied: boolean }> {
+  const result = await deps.database.db.transaction(async (tx) => {
+    if (!(await recordCallback(tx, deps.identity.name, callback.callbackId))) {
+      throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
+    }
+    const locked = await lockVerification(tx, callback.verificationId, callback.customerId);
+    if (!locked)
+      throw badRequest('The callback names no verification of this customer.', 'UNKNOWN_VERIFICATION');
+    const { verification, userStatus } = locked;
+    const latest = await latestVerification(tx, callback.customerId);
+    const decided = verification.status === 'APPROVED' || verification.status === 'REJECTED';
+    // Late or out-of-order answers (an IN_REVIEW after the decision, an older attempt's) are acknowledged only.
+    if (decided || latest?.id !== verification.id || !UNDECIDED.includes(userStatus)) return false;
+
+    const next = OUTCOMES[callback.outcome];
+    const reason = callback.outcome === 'REJECTED' ? (callback.reason ?? 'The identity check failed.') : null;
+    await applyVerificationChange(
+      tx,
+      {
+        verificationId: verification.id,
+        userId: callback.customerId,
+        verificationStatus: next.verification,
+        userStatus: next.user,
+        reason,
+      },
+      eventValues({
+        userId: callback.customerId,
+        type: 'user.kyc.updated',
+        data: { userId: callback.customerId, status: next.user, reason },
+      }),
+    );
+    return true;
+  });
+  if (result) deps.jobs.kick();
+  return { applied: result };
+}
+
+/** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */
+export function pruneSeenCallbacksJob(deps: KycDeps): ScheduledJob {
+  return {
+    name: 'kyc-callback-ids-prune',
+    everyMs: 3_600_000,
+    run: () => pruneCallbacks(deps.database.db, new Date(Date.now() - 24 * 3_600_000)),
+  };
+}

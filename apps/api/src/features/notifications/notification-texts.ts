@@ -1,0 +1,81 @@
+import { type EventEnvelope, formatMoney, type NotificationType } from '@bizdash/shared';
+
+export interface NoticeText {
+  type: NotificationType;
+  title: string;
+  body: string;
+}
+
+const KYC_TEXTS = {
+  ACTIVE: { title: 'Identity verified', body: 'Your KYC verification is complete.' },
+  IN_REVIEW: { title: 'Identity check in review', body: 'We will let you know as soon as it is decided.' },
+  KYC_FAILED: {
+    title: 'Identity check failed',
+    body: 'Your identity could not be verified. You can try again.',
+  },
+} as const;
+
+const names = (documents: { documentName: string; originalFileName: string }[]) =>
+  documents.map((document) => document.originalFileName || document.documentName).join(', ');
+
+const where = ({ ip, userAgent }: { ip: string | null; userAgent: string | null }) =>
+  [userAgent, ip ? `from ${ip}` : null].filter(Boolean).join(' ') || 'an unknown device';
+
+/** What the bell (and the email) says about an event; null for an event that makes no notice. */
+export function noticeFor(event: EventEnvelope): NoticeText | null {
+  switch (event.type) {
+    case 'payment.succeeded': {
+      const { amount, currency, customer, reference } = event.data;
+      return {
+        type: 'incomingPayments',
+        title: 'Payment received',
+        body: `${customer.name} paid ${formatMoney(amount, currency)} (${reference}).`,
+      };
+    }
+    case 'payment.failed':
+      return null;
+    case 'user.kyc.updated': {
+      const { status, reason } = event.data;
+      const text = status in KYC_TEXTS ? KYC_TEXTS[status as keyof typeof KYC_TEXTS] : null;
+      if (!text) return null;
+      const body = status === 'KYC_FAILED' && reason ? `${reason} You can try again.` : text.body;
+      return { type: 'accountUpdates', title: text.title, body };
+    }
+    case 'document.uploaded':
+      return {
+        type: 'accountUpdates',
+        title: 'Documents uploaded',
+        body: `Added: ${names(event.data.documents)}.`,
+      };
+    case 'document.deleted':
+      return {
+        type: 'accountUpdates',
+        title: 'Documents deleted',
+        body: `Removed: ${names(event.data.documents)}.`,
+      };
+    case 'security.password_changed':
+      return {
+        type: 'securityAlerts',
+        title: 'Password changed',
+        body: `Your password was changed on ${where(event.data)}. If this was not you, reset your password now.`,
+      };
+    case 'security.two_factor_enabled':
+      return {
+        type: 'securityAlerts',
+        title: 'Two-factor sign-in turned on',
+        body: `Two-factor sign-in was turned on from ${where(event.data)}.`,
+      };
+    case 'security.two_factor_disabled':
+      return {
+        type: 'securityAlerts',
+        title: 'Two-factor sign-in turned off',
+        body: `Two-factor sign-in was turned off from ${where(event.data)}. If this was not you, change your password.`,
+      };
+    case 'security.signed_in':
+      return {
+        type: 'securityAlerts',
+        title: 'New sign-in',
+        body: `Someone signed in to your account on ${where(event.data)}.`,
+      };
+  }
+}

@@ -1,0 +1,108 @@
+import type { NotificationSettings, PageQuery } from '@bizdash/shared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notificationSettings, notifications, outboxEvents, users } from '../../db/schema/index.ts';
+
+const columns = {
+  inApp: notificationSettings.inApp,
+  accountUpdates: notificationSettings.accountUpdates,
+  incomingPayments: notificationSettings.incomingPayments,
+  outgoingTransfer: notificationSettings.outgoingTransfer,
+  securityAlerts: notificationSettings.securityAlerts,
+  email: notificationSettings.email,
+};
+
+/** The user's saved choices, or undefined when they never saved any. */
+export async function findSettings(db: Db, userId: string): Promise<NotificationSettings | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return row;
+}
+
+export async function saveSettings(db: Db, userId: string, settings: NotificationSettings) {
+  const [row] = await db
+    .insert(notificationSettings)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...settings, updatedAt: new Date() } })
+    .returning(columns);
+  if (!row) throw new Error('notification settings upsert returned nothing');
+  return row;
+}
+
+type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'eventId' | 'type' | 'title' | 'body'
+>;
+
+/** True when this event's notice is new; a second run of the same event's handler adds nothing. */
+export async function insertNotification(db: Db, notice: NewNotification): Promise<boolean> {
+  const rows = await db
+    .insert(notifications)
+    .values(notice)
+    .onConflictDoNothing({ target: notifications.eventId })
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function listNotifications(db: Db, userId: string, { page, size }: PageQuery) {
+  const owned = eq(notifications.userId, userId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(owned)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(owned),
+  ]);
+  return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Marks one of the user's notices read; undefined when the user has no such notice. */
+export async function markRead(db: Db, userId: string, notificationId: string) {
+  const owned = and(eq(notifications.id, notificationId), eq(notifications.userId, userId));
+  const [updated] = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(owned, isNull(notifications.readAt)))
+    .returning();
+  if (updated) return updated;
+  const [already] = await db.select().from(notifications).where(owned);
+  return already;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Whose event it is (the pipeline records it with the event) and where their email goes. */
+export async function findEventRecipient(db: Db, eventId: string) {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email })
+    .from(outboxEvents)
+    .innerJoin(users, eq(users.id, outboxEvents.userId))
+    .where(eq(outboxEvents.id, eventId));
+  return row;
+}

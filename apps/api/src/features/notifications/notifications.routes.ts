@@ -1,0 +1,95 @@
+import {
+  ApiErrorSchema,
+  NotificationIdParamsSchema,
+  NotificationPageSchema,
+  NotificationSchema,
+  NotificationSettingsSchema,
+  NotificationsReadSchema,
+  PageQuerySchema,
+  UserIdParamsSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import {
+  getNotifications,
+  getSettings,
+  readAllNotifications,
+  readNotification,
+  updateSettings,
+} from './notifications.service.ts';
+
+export function notificationsRoutes({ database }: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['notifications'], security: [{ bearerAuth: [] }], params: UserIdParamsSchema };
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+    const db = database.db;
+
+    api.get(
+      '/:userId/notification-settings',
+      {
+        schema: {
+          ...common,
+          summary:
+            'Which notices the merchant gets in the app and by email (SPEC defaults until first saved)',
+          response: { 200: NotificationSettingsSchema, ...errors },
+        },
+      },
+      async (request) => getSettings(db, actorOf(request), request.params.userId),
+    );
+
+    api.put(
+      '/:userId/notification-settings',
+      {
+        schema: {
+          ...common,
+          summary: 'Save the in-app switch, its four types and the email switch (all six, every time)',
+          body: NotificationSettingsSchema,
+          response: { 200: NotificationSettingsSchema, ...errors },
+        },
+      },
+      async (request) => updateSettings(db, actorOf(request), request.params.userId, request.body),
+    );
+
+    api.get(
+      '/:userId/notifications',
+      {
+        schema: {
+          ...common,
+          summary: "The bell: the user's notices, newest first, one page at a time, with the unread count",
+          querystring: PageQuerySchema,
+          response: { 200: NotificationPageSchema, ...errors },
+        },
+      },
+      async (request) => getNotifications(db, actorOf(request), request.params.userId, request.query),
+    );
+
+    api.post(
+      '/:userId/notifications/read-all',
+      {
+        schema: {
+          ...common,
+          summary: "Mark every one of the user's notices read",
+          response: { 200: NotificationsReadSchema, ...errors },
+        },
+      },
+      async (request) => readAllNotifications(db, actorOf(request), request.params.userId),
+    );
+
+    api.post(
+      '/:userId/notifications/:notificationId/read',
+      {
+        schema: {
+          ...common,
+          params: NotificationIdParamsSchema,
+          summary: 'Mark one notice read (reading it again changes nothing)',
+          response: { 200: NotificationSchema, ...errors },
+        },
+      },
+      async (request) =>
+        readNotification(db, actorOf(request), request.params.userId, request.params.notificationId),
+    );
+  };
+}

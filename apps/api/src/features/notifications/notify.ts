@@ -1,0 +1,26 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type EventEnvelope } from '@bizdash/shared';
+import type { AppDeps } from '../../types.ts';
+import { noticeFor } from './notification-texts.ts';
+import { findEventRecipient, findSettings, insertNotification } from './notifications.repository.ts';
+
+/**
+ * The 'notify' subscriber: a notice in the bell when the merchant's settings have in-app and the event's type
+ * on, and the same notice by email when email is on too. Safe to run twice for one event (the pipeline retries).
+ */
+export async function notify({ database, email }: Pick<AppDeps, 'database' | 'email'>, event: EventEnvelope) {
+  const notice = noticeFor(event);
+  if (!notice) return;
+  const db = database.db;
+  const recipient = await findEventRecipient(db, event.id);
+  if (!recipient) return;
+  const settings = (await findSettings(db, recipient.userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
+  if (!settings.inApp || !settings[notice.type]) return;
+
+  await insertNotification(db, { userId: recipient.userId, eventId: event.id, ...notice });
+  if (settings.email)
+    await email.sendOnce(`notification:${event.id}`, {
+      to: recipient.email,
+      subject: notice.title,
+      text: `${notice.body}\n\nYou get this email because email notifications are on in Settings > Notifications.`,
+    });
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { credentials, users } from '../../db/schema/index.ts';
+
+/** The merchant's own sign-in secret; apps and other merchants have none here (owner-scoped by the caller). */
+export async function findOwnCredentials(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      passwordHash: credentials.passwordHash,
+    })
+    .from(users)
+    .innerJoin(credentials, eq(credentials.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function readTokenVersion(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.tokenVersion ?? null;
+}

@@ -1,0 +1,112 @@
+import {
+  type ChangePasswordRequest,
+  CURRENT_PASSWORD_INCORRECT,
+  PASSWORD_UPDATED,
+  type SignOutEverywhereResponse,
+} from '@bizdash/shared';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import { incrementTokenVersion, replacePasswordHash } from '../auth/index.ts';
+import { USER_NOT_FOUND } from '../users/index.ts';
+import { findOwnCredentials, readTokenVersion } from './security.repository.ts';
+
+type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs'>;
+
+/** Where a security event came from, as the server saw it. */
+const requestOrigin = (request: FastifyRequest) => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+});
+
+/**
+ * Only the merchant's own account has a password: an app of theirs or another merchant's id is not found.
+ * Keys of apps (via api_key) never reach this far: the routes are for a signed-in session.
+ */
+async function ownCredentials(deps: Deps, actor: Actor, userId: string) {
+  const account = userId === actor.ownerId ? await findOwnCredentials(deps.database.db, userId) : null;
+  if (!account) throw notFound(USER_NOT_FOUND);
+  return account;
+}
+
+/** The email the sign-in throttle counts this account under, so guesses here and at sign-in add up. */
+export async function throttleKeyOf(deps: Deps, actor: Actor, userId: string) {
+  const account = userId === actor.ownerId ? await findOwnCredentials(deps.database.db, userId) : null;
+  return account ? account.email.toLowerCase() : `user:${userId}`;
+}
+
+/**
+ * A new password ends every session, this one included (the token version moves on), is announced by email so
+ * a change the merchant did not make does not go unnoticed, and is written to the event pipeline.
+ */
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  input: ChangePasswordRequest,
+  request: FastifyRequest,
+) {
+  const account = await ownCredentials(deps, actor, userId);
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.database.db.transaction(async (tx) => {
+    await replacePasswordHash(tx, userId, passwordHash);
+    await incrementTokenVersion(tx, userId);
+    await writeEvent(
+      tx,
+      eventValues({
+        userId,
+        type: 'security.password_changed',
+        data: { userId, ...requestOrigin(request) },
+      }),
+    );
+  });
+  deps.tokenVersions.forget(userId);
+  deps.jobs.kick();
+  await sendPasswordChangedEmail(deps, account, request.log);
+  return { message: PASSWORD_UPDATED };
+}
+
+async function sendPasswordChangedEmail(
+  deps: Deps,
+  account: { email: string; firstName: string },
+  log: FastifyBaseLogger,
+) {
+  await deps.email
+    .send({
+      to: account.email,
+      subject: 'Your Bizdash password was changed',
+      text: [
+        `Hello ${account.firstName},`,
+        '',
+        `The password of your Bizdash account was changed in Settings on ${new Date().toUTCString()}.`,
+        'Every device that was signed in has been signed out.',
+        '',
+        `If this was not you, reset your password now at ${deps.config.publicUrl}/forgot-password and tell us.`,
+      ].join('\n'),
+    })
+    .catch((error) => log.error({ err: error }, 'sending the password-changed email failed'));
+}
+
+/**
+ * Every token issued so far stops working (the version moves on); the caller gets a token of the new version in
+ * the same answer, so only this session carries on.
+ */
+export async function signOutEverywhere(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+): Promise<SignOutEverywhereResponse> {
+  await ownCredentials(deps, actor, userId);
+  const tokenVersion = await deps.database.db.transaction(async (tx) => {
+    await incrementTokenVersion(tx, userId);
+    return readTokenVersion(tx, userId);
+  });
+  deps.tokenVersions.forget(userId);
+  if (tokenVersion === null) throw notFound(USER_NOT_FOUND);
+  return { token: await deps.tokens.sign({ userId, tokenVersion }), userId };
+}

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertStorageKey, type StorageProvider } from './storage-provider.ts';
+
+export interface S3StorageSettings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; set for any S3-compatible store (MinIO, R2, Spaces...). */
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  /** Keys are stored under this prefix, so one bucket can serve several deployments. */
+  prefix: string;
+}
+
+/** Files in an S3-compatible bucket: every API process sees the same files (see README, Uploaded files). */
+export function createS3StorageProvider(settings: S3StorageSettings): StorageProvider {
+  const client = new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+  const keyOf = (key: string) => {
+    assertStorageKey(key);
+    return `${settings.prefix}${key}`;
+  };
+  return {
+    name: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: keyOf(key),
+          Body: body,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+        return (result.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+    },
+  };
+}

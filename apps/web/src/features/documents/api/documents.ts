@@ -1,0 +1,116 @@
+import { type DeleteDocumentsRequest, type DocumentList, DocumentListSchema } from '@bizdash/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { config } from '@/lib/config';
+import { getCredentials } from '@/lib/credentials';
+
+const documentsQueryKey = ['documents'] as const;
+const UPLOAD_ERROR = 'Unable to upload documents';
+const DELETE_ERROR = 'Unable to delete documents';
+
+const documentsPath = (userId: string) => `/document/${encodeURIComponent(userId)}`;
+
+function documentsQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...documentsQueryKey, userId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(documentsPath(userId), {
+        schema: DocumentListSchema,
+        defaultError: 'Unable to fetch documents',
+        signal,
+      }),
+    meta: { errorToast: false },
+  });
+}
+
+export function useDocuments(userId: string) {
+  return useQuery(documentsQuery(userId));
+}
+
+/**
+ * XMLHttpRequest, not fetch: only it reports upload progress in every browser, and large scans take a while.
+ * Same headers as apiRequest; the server's message (or SPEC's default) on failure.
+ */
+function uploadWithProgress(userId: string, form: FormData, onProgress: (fraction: number) => void) {
+  return new Promise<DocumentList>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${config.apiBaseUrl}${documentsPath(userId)}/upload`);
+    const credentials = getCredentials();
+    if (credentials) {
+      request.setRequestHeader('Authorization', `Bearer ${credentials.token}`);
+      request.setRequestHeader('user_id', credentials.userId);
+    }
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      const parsed = DocumentListSchema.safeParse(body);
+      if (request.status === 200 && parsed.success) return resolve(parsed.data);
+      const message = (body as { error?: unknown } | undefined)?.error;
+      reject(new Error(typeof message === 'string' && request.status === 400 ? message : UPLOAD_ERROR));
+    };
+    request.onerror = () => reject(new Error(UPLOAD_ERROR));
+    request.send(form);
+  });
+}
+
+export function useUploadDocuments(userId: string, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentName, files }: { documentName: string; files: File[] }) => {
+      const form = new FormData();
+      for (const file of files) {
+        form.append('document_name', documentName);
+        form.append('files', file, file.name);
+      }
+      onProgress(0);
+      return uploadWithProgress(userId, form, onProgress);
+    },
+    onSuccess: (data) => {
+      toast.success('Documents uploaded successfully');
+      queryClient.setQueryData(documentsQuery(userId).queryKey, data);
+    },
+    onError: () => toast.error(UPLOAD_ERROR),
+  });
+}
+
+export function useDeleteDocuments(userId: string, onSuccess: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documents: DeleteDocumentsRequest['documents']) =>
+      apiRequest('/document/delete-documents', {
+        method: 'POST',
+        body: { userId, documents },
+        schema: DocumentListSchema,
+        defaultError: DELETE_ERROR,
+      }),
+    onSuccess: (data) => {
+      toast.success('Documents deleted successfully');
+      queryClient.setQueryData(documentsQuery(userId).queryKey, data);
+      onSuccess();
+    },
+    onError: () => toast.error(DELETE_ERROR),
+  });
+}
+
+/** The file comes through the API with the session's token: documents are never public. */
+export async function downloadDocument(fileUrl: string, fallbackName: string) {
+  const path = new URL(fileUrl, window.location.origin).pathname.replace(/^\/api/, '');
+  const { blob, filename } = await apiDownload(path, {
+    accept: '*/*',
+    defaultError: 'Unable to download document',
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename ?? fallbackName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
