@@ -46,6 +46,30 @@ for (const { name, viewport } of VIEWPORTS) {
       await saveScreenshot(page, testInfo, `${name}-settings`);
     });
 
+    for (const [tab, path, section] of [
+      ['company-details', '/settings/company-details', 'Company Details'],
+      ['documents', '/settings/documents', 'Business Documents'],
+      ['security', '/settings/security', 'Password'],
+      ['notifications', '/settings/notifications', 'In-app notifications'],
+    ] as const) {
+      test(`settings: ${tab}`, async ({ page, request }, testInfo) => {
+        const merchant = await createMerchant(request);
+        await openAs(page, merchant, path);
+        await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
+        await expect(page.getByTestId('user-status')).toHaveText('Pending KYC');
+        await saveScreenshot(page, testInfo, `${name}-settings-${tab}`);
+      });
+    }
+
+    test('the notification bell, open', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/dashboard/recents');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByText('No notifications yet')).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-notification-bell`, { fullPage: false });
+    });
+
     test('API reference', async ({ page }, testInfo) => {
       await page.goto('/api/docs');
       await expect(page.getByRole('heading', { name: /Bizdash API/ })).toBeVisible();
