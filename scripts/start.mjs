@@ -13,6 +13,8 @@ const webSources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/route-pages.ts',
+  'apps/web/precompress.ts',
   'apps/web/package.json',
   'packages/shared/src',
 ].map((source) => path.join(root, source));
