@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseControlCharacters } from './fields.ts';
 
 /** Business document names of SPEC section 3; status_report is optional, the others are expected. */
 export const DOCUMENT_NAMES = [
@@ -52,8 +53,8 @@ export const DeleteDocumentsRequestSchema = z.object({
   documents: z
     .array(
       z.object({
-        derivedFileName: z.string().min(1).max(300),
-        originalFileName: z.string().max(300).nullable(),
+        derivedFileName: refuseControlCharacters(z.string().min(1).max(300), 'Document file name'),
+        originalFileName: refuseControlCharacters(z.string().max(300), 'Original file name').nullable(),
       }),
     )
     .min(1, 'Select at least one document')
