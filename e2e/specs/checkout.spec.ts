@@ -121,6 +121,10 @@ test.describe('the journey', () => {
     const merchant = await createMerchant(request);
     const productName = `Aso-oke bundle ${randomUUID().slice(0, 6)}`;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The signed-in shell holds a live stream of change notices open (GET /api/events/stream) on every page.
+    const liveStream = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events/stream' && response.status() === 200,
+    );
     await openAs(page, merchant, '/products');
 
     await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
@@ -138,10 +142,6 @@ test.describe('the journey', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/^https?:\/\/[^/]+\/pay\/[0-9a-f-]{36}$/);
 
-    // The dashboard holds a live stream of change notices open (GET /api/events/stream).
-    const liveStream = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/events/stream' && response.status() === 200,
-    );
     await mainNav(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await liveStream;
