@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SERVER_RENDERERS_DIR } from './server-renderer.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,7 +28,11 @@ async function filesUnder(dir: string): Promise<string[]> {
  * request (@fastify/static `preCompressed`) and never compresses on the fly.
  */
 async function precompressDir(dir: string): Promise<{ files: number }> {
-  const files = (await filesUnder(dir)).filter((file) => COMPRESSIBLE.test(file));
+  // The server's renderers are read by the API, never sent (and are still being built beside this step).
+  const serverDir = path.join(dir, SERVER_RENDERERS_DIR) + path.sep;
+  const files = (await filesUnder(dir)).filter(
+    (file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir),
+  );
   await Promise.all(
     files.map(async (file) => {
       const content = await readFile(file);
@@ -53,7 +58,7 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'bizdash:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

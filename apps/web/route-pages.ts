@@ -4,6 +4,7 @@ import { type ComponentType, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createServer, type Plugin, type Rolldown } from 'vite';
+import { toStaticMarkup } from './src/app/static-markup.ts';
 
 /**
  * A page the server answers with HTML of its own instead of the bare index.html (apps/api/src/plugins/web.ts):
@@ -28,6 +29,9 @@ interface RoutePage {
 
 /** Tells main.tsx the markup in #root is static and which route it shows (the app takes it over: src/app/static-page.ts). */
 const STATIC_PAGE_ATTRIBUTE = 'data-static-page';
+/** Around the prerendered screen: the server may put the same screen rendered with its data in between. */
+const PAGE_START = '<!--page-->';
+const PAGE_END = '<!--/page-->';
 
 type Bundle = Rolldown.OutputBundle;
 type Chunk = Rolldown.OutputChunk;
@@ -50,11 +54,7 @@ function chunkOf(bundle: Bundle, root: string, module: string): Chunk {
   return chunk;
 }
 
-/**
- * The route's screen as static HTML: its Component rendered at its address, as the client first renders it
- * (no data, nothing typed). A submit button becomes a plain button, so a press before the app has loaded
- * never submits the form natively (it would put the password in the address); static-page.ts replays it.
- */
+/** The route's screen as static HTML: its Component rendered at its address, as the client first renders it (no data, nothing typed). */
 async function prerender(root: string, configFile: string | undefined, page: RoutePage): Promise<string> {
   const server = await createServer({
     root,
@@ -73,12 +73,7 @@ async function prerender(root: string, configFile: string | undefined, page: Rou
         createElement(StaticRouter, { location: page.prerenderAt ?? '/' }, createElement(Component)),
       ),
     );
-    return (
-      markup
-        .replaceAll('type="submit"', 'type="button" data-static-submit=""')
-        // React puts a page's <title> in the head when it renders on the client; static HTML has no such step.
-        .replace(/<title>[^<]*<\/title>/g, '')
-    );
+    return toStaticMarkup(markup);
   } finally {
     await server.close();
   }
@@ -147,7 +142,7 @@ export function routePages(pages: RoutePage[]): Plugin {
   let configFile: string | undefined;
   return {
     name: 'bizdash:route-pages',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     configResolved(config) {
       root = config.root;
@@ -175,7 +170,7 @@ export function routePages(pages: RoutePage[]): Plugin {
           const markup = await prerender(root, configFile, page);
           source = paintFirst(this, source, entry.fileName, page.preloadsAfterPaint === true).replace(
             '<div id="root"></div>',
-            `<div id="root" ${STATIC_PAGE_ATTRIBUTE}="${page.prerenderAt}">${markup}</div>`,
+            `<div id="root" ${STATIC_PAGE_ATTRIBUTE}="${page.prerenderAt}">${PAGE_START}${markup}${PAGE_END}</div>`,
           );
         }
         if (source === html)

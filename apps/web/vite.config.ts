@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { routePages } from './route-pages.ts';
+import { serverRenderers } from './server-renderer.ts';
 
 const apiTarget = process.env.BIZDASH_API_URL ?? 'http://127.0.0.1:8081';
 
@@ -37,6 +38,8 @@ export default defineConfig({
         ],
       },
     ]),
+    // /pay/{id} rendered with its product by the API (apps/api/src/plugins/web.ts).
+    serverRenderers({ 'checkout-page': 'src/app/checkout-page-server.tsx' }),
     precompress(),
   ],
   resolve: { tsconfigPaths: true },

@@ -254,6 +254,34 @@ test.describe('card outcomes', () => {
   });
 });
 
+test('the page shows what is for sale before any script runs, then works as the app', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  const merchant = await createMerchant(request);
+  const productName = `Adire fabric ${randomUUID().slice(0, 6)}`;
+  const product = await createProduct(request, merchant, { productName, amount: 7_500_00 });
+
+  // The server draws the product into the page: with scripts off, the customer already sees it.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto(product.paymentLink);
+  await expect(still.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
+  await expect(still.getByTestId('unit-price')).toHaveText(formatMoney(7_500_00, 'NGN'));
+  await expect(still).toHaveTitle(`${productName} · ${merchant.businessName}`);
+  await noScript.close();
+
+  // With scripts the app takes the same page over: the quantity changes the total.
+  await page.goto(product.paymentLink);
+  await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
+  // The app has taken the server's page over once #root no longer says it is static (src/app/static-page.ts).
+  await expect(page.locator('#root')).not.toHaveAttribute('data-static-page');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.getByTestId('amount-subtotal')).toHaveText(formatMoney(15_000_00, 'NGN'));
+});
+
 test.describe('links that cannot be paid', () => {
   test('a product with none left is sold out', async ({ page, request }) => {
     const product = await createProduct(request, await createMerchant(request), { quantityAvailable: 0 });

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { kycCallbackRoutes, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
@@ -143,6 +144,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   if (config.jobsEnabled) app.addHook('onReady', () => jobs.start());
 
-  await registerWeb(app, config);
+  const checkout = createCheckoutContext(deps, app.log);
+  await registerWeb(app, config, {
+    checkoutProduct: (productId) => findCheckoutProductForPage(checkout, productId),
+  });
   return app;
 }

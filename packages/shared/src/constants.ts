@@ -59,3 +59,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const SOURCE_SYSTEM = 'bizdash';
 
 export const OTP_RULES = { length: 6, ttlMinutes: 10, maxWrongTries: 5 } as const;
+
+/** The element of /pay/{id}'s HTML holding the product the server rendered the page with (JSON). */
+export const CHECKOUT_PAGE_DATA_ID = 'checkout-product-data';

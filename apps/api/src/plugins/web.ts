@@ -1,15 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { CheckoutProduct } from '@bizdash/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { checkoutPageRenderer } from './checkout-page.ts';
 import { apiNotFound } from './errors.ts';
+
+/** Data the server draws pages with; what is missing leaves those pages as the build wrote them. */
+export interface WebPageData {
+  /** A payment link's product; null when its page shows an error instead. */
+  checkoutProduct?: (productId: string) => Promise<CheckoutProduct | null>;
+}
 
 /** The folder of the build holding HTML written for one route each (apps/web/route-pages.ts). */
 const ROUTE_PAGES_DIR = 'pages';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface RoutePage {
+  /** The payment link's product id, when the page is its checkout (drawn with the product when it exists). */
+  productId?: string;
   /** The build's HTML for the route: index.html with the route's code preloaded (sign-in and checkout prerendered). */
   file: string;
   /** A `Link` header for the page: the data its first screen waits for, requested before any script runs. */
@@ -25,6 +36,7 @@ function routePage(pathname: string): RoutePage | null {
   const productId = /^\/pay\/([^/]+)$/.exec(route)?.[1];
   if (productId !== undefined) {
     return {
+      productId: UUID.test(productId) ? productId : undefined,
       file: `${ROUTE_PAGES_DIR}/pay.html`,
       // The checkout's first request (apps/web/src/features/checkout/api/get-checkout-product.ts), same URL, mode
       // and credentials, so the browser hands its answer to that fetch. Only a well-formed id: the API would
@@ -43,7 +55,33 @@ function routePage(pathname: string): RoutePage | null {
  * file (apps/web/precompress.ts); a client that accepts one gets it, with `Vary: Accept-Encoding`, so nothing is
  * compressed per request.
  */
-export async function registerWeb(app: FastifyInstance, config: Config) {
+/** The encoding a client asks for (a q of 0 refuses it), brotli first. */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** HTML made for this request, compressed as the client accepts (fast settings: it is a few kB, made each time). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const encoding = acceptedEncoding(request);
+  if (encoding === 'br') {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('Content-Encoding', 'br').send(body);
+  }
+  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
+export async function registerWeb(app: FastifyInstance, config: Config, data: WebPageData = {}) {
   const hasBuild = existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -53,7 +91,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       preCompressed: true,
       // The .br and .gz copies are picked by Accept-Encoding for their file's own address, not served as files;
       // a route's own HTML is served at its route only.
-      globIgnore: ['**/*.br', '**/*.gz', `${ROUTE_PAGES_DIR}/**`],
+      // The server's renderers (server/) are the API's to run, not the browser's to download.
+      globIgnore: ['**/*.br', '**/*.gz', `${ROUTE_PAGES_DIR}/**`, 'server/**'],
       // Source maps are built for debugging, not published: they would hand out the whole source.
       allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders: (res, filePath) => {
@@ -70,7 +109,16 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     return built.get(file) === true;
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderCheckoutPage =
+    hasBuild && data.checkoutProduct
+      ? checkoutPageRenderer(config.webDistDir, `${ROUTE_PAGES_DIR}/pay.html`, app.log)
+      : null;
+  const checkoutPage = async (productId: string) => {
+    const product = await data.checkoutProduct?.(productId);
+    return product && renderCheckoutPage ? renderCheckoutPage(product) : null;
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPageRequest =
       request.method === 'GET' && !pathname.startsWith('/api') && !/\.\w+$/.test(pathname);
@@ -80,6 +128,14 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     const page = routePage(pathname);
     if (!page || !isBuilt(page.file)) return reply.sendFile('index.html');
     if (page.link) reply.header('Link', page.link);
+    if (page.productId) {
+      // Whatever goes wrong here, the page the build wrote still works: the app loads the product itself.
+      const html = await checkoutPage(page.productId).catch((error: unknown) => {
+        request.log.error({ err: error }, 'the checkout page could not be drawn with its product');
+        return null;
+      });
+      if (html) return sendHtml(request, reply, html);
+    }
     return reply.sendFile(page.file);
   });
 }

@@ -65,6 +65,22 @@ export async function getCheckoutProduct(
   };
 }
 
+/**
+ * The product of a payment link for its page rendered on the server (plugins/web.ts); null when the page shows
+ * an error instead (an unknown or malformed link), which the app draws itself.
+ */
+export async function findCheckoutProductForPage(
+  context: CheckoutContext,
+  productId: string,
+): Promise<CheckoutProduct | null> {
+  try {
+    return await getCheckoutProduct(context, productId);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
 type PaymentView = NonNullable<Awaited<ReturnType<typeof findPaymentViewById>>>;
 
 async function findView(context: CheckoutContext, paymentId: string): Promise<PaymentView> {

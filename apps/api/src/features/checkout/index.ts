@@ -1,6 +1,10 @@
 /**
  * What other parts of the API may use of checkout: the customer's receipt (sent by the event pipeline), and
- * opening a payment (the demo seed's customers who are paying right now).
+ * opening a payment (the demo seed's customers who are paying right now), and a payment link's product for its
+ * page rendered on the server.
  */
+
+export { findCheckoutProductForPage } from './checkout.service.ts';
+export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';
 export { openPayment } from './checkout-transitions.ts';

@@ -5,7 +5,15 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { buildTestApp, merchantInput, TEST_JWT_SECRET, type TestContext, testConfig } from '../../helper.ts';
+import {
+  buildTestApp,
+  merchantInput,
+  signUpMerchant,
+  TEST_JWT_SECRET,
+  type TestContext,
+  testConfig,
+} from '../../helper.ts';
+import { createProduct } from '../checkout/checkout-fixtures.ts';
 
 const PRODUCT_ID = '0529cb90-da41-4ef1-9239-319fd243de35';
 const PAY_URL = `/pay/${PRODUCT_ID}`;
@@ -196,6 +204,90 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
     for (const url of ['/pages/signin.html', '/pages/pay.html', '/pages/pay.html.br']) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('the checkout page drawn with its product (apps/api/src/plugins/checkout-page.ts)', () => {
+  let ctx: TestContext;
+  let webDistDir: string;
+  const PAY_HTML =
+    '<!doctype html><head><title>Bizdash</title></head><div id="root" data-static-page="/pay/:productId">' +
+    '<!--page--><p>Loading checkout</p><!--/page--></div>';
+  // Stands in for the web build's renderer (apps/web/src/app/checkout-page-server.tsx): it draws what it is given.
+  const RENDERER = `export function renderCheckoutPage(product) {
+    if (product.productName.startsWith('Broken')) throw new Error('the renderer failed');
+    return '<h1>' + product.productName.replaceAll('&', '&amp;').replaceAll('<', '&lt;') + '</h1>';
+  }`;
+  const hostileName = `Zobo </script><script>alert(1)</script> $& $' <title>x</title>`;
+
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-checkout-'));
+    await mkdir(path.join(webDistDir, 'pages'));
+    await mkdir(path.join(webDistDir, 'server'));
+    await writeBuilt(webDistDir, 'index.html', '<!doctype html><div id="root"></div>');
+    await writeBuilt(webDistDir, 'pages/pay.html', PAY_HTML);
+    await writeFile(path.join(webDistDir, 'server', 'checkout-page.mjs'), RENDERER);
+    ctx = await buildTestApp({ webDistDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  const embeddedProduct = (html: string) => {
+    const json = /<script type="application\/json" id="checkout-product-data">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    return json === undefined ? undefined : JSON.parse(json);
+  };
+
+  it('sends the page with the product drawn in, its title, and the product for the app, escaped', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const product = await createProduct(ctx.app, merchant, { productName: hostileName });
+    const shown = (await ctx.app.inject({ url: `/api/checkout/products/${product.recordId}` })).json();
+
+    for (const [encoding, accept] of [
+      ['br', 'gzip, deflate, br'],
+      ['gzip', 'gzip;q=1, br;q=0'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        url: `/pay/${product.recordId}`,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const html = decoders[encoding](response.rawPayload).toString();
+      expect(html).toContain(
+        "<!--page--><h1>Zobo &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $' &lt;title>x&lt;/title></h1><!--/page-->",
+      );
+      expect(html).toContain(
+        '<title>Zobo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $&#39; &lt;title&gt;x&lt;/title&gt; · ',
+      );
+      expect(html).not.toContain('<script>alert(1)');
+      expect(embeddedProduct(html)).toEqual(shown);
+    }
+    const plain = await ctx.app.inject({
+      url: `/pay/${product.recordId}`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(embeddedProduct(plain.body)).toEqual(shown);
+  });
+
+  it("sends the build's page as it is when there is no such product, or the renderer fails", async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const broken = await createProduct(ctx.app, merchant, { productName: 'Broken kettle' });
+    for (const url of [`/pay/${PRODUCT_ID}`, '/pay/not-a-product', `/pay/${broken.recordId}`]) {
+      const response = await ctx.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(PAY_HTML);
+    }
+  });
+
+  it('does not serve the renderer', async () => {
+    expect((await ctx.app.inject({ url: '/server/checkout-page.mjs' })).statusCode).toBe(404);
   });
 });
 

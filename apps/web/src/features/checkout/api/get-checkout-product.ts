@@ -1,4 +1,4 @@
-import { type CheckoutProduct, CheckoutProductSchema } from '@bizdash/shared';
+import { CHECKOUT_PAGE_DATA_ID, type CheckoutProduct, CheckoutProductSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,10 +13,28 @@ function getCheckoutProduct(productId: string, signal?: AbortSignal): Promise<Ch
   });
 }
 
+/**
+ * The product the server rendered this page with (apps/api/src/plugins/web.ts), read once: the app's first render
+ * then draws the page the customer already sees, while the product is fetched again behind it.
+ */
+function productRenderedWithPage(productId: string): CheckoutProduct | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(CHECKOUT_PAGE_DATA_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const product = CheckoutProductSchema.safeParse(JSON.parse(element.textContent ?? ''));
+    return product.success && product.data.productId === productId ? product.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function getCheckoutProductQueryOptions(productId: string) {
   return queryOptions({
     queryKey: ['checkout', 'product', productId] as const,
     queryFn: ({ signal }) => getCheckoutProduct(productId, signal),
+    initialData: () => productRenderedWithPage(productId),
     // The page shows its own states (invalid link, retry) instead of a toast.
     meta: { errorToast: false },
   });
