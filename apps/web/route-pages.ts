@@ -80,8 +80,8 @@ async function prerender(root: string, configFile: string | undefined, page: Rou
 }
 
 /**
- * A prerendered page is painted before the app's code runs: a small script starts the entry once the browser
- * reports the first contentful paint. Otherwise the browser runs the entry (React DOM's evaluation, the router)
+ * A prerendered page is painted before the app's code runs: a small script records what the visitor presses
+ * (replayed by the app) and starts the entry once the browser reports the first contentful paint. Otherwise the browser runs the entry (React DOM's evaluation, the router)
  * as soon as it has arrived, and a phone's slow CPU holds back the first paint of a page that needed no script.
  * With `preloadsAfterPaint` the code is also requested only then (the modulepreloads move into the script):
  * for a page whose whole screen is static (sign-in), so its first paint never shares the network with 170 kB
@@ -104,7 +104,19 @@ function paintFirst(
     type: 'asset',
     name: 'paint-first.js',
     // A tab opened in the background paints nothing, so the timeout starts the app there anyway.
-    source: `let started = false;
+    source: `// Presses on the static page before the app runs, for the app to replay (src/app/static-page.ts).
+const root = document.getElementById('root');
+const presses = (window.staticPagePresses = []);
+const record = (press) => {
+  if (press && root.hasAttribute('data-static-page')) presses.push(press);
+};
+root.addEventListener('click', (event) => record(event.target.closest?.('button')), true);
+root.addEventListener(
+  'keydown',
+  (event) => record(event.key === 'Enter' && event.target instanceof HTMLInputElement ? 'enter' : null),
+  true,
+);
+let started = false;
 const start = () => {
   if (started) return;
   started = true;

@@ -40,7 +40,13 @@ export function serverRenderers(entries: Record<string, string>): Plugin {
             input: Object.fromEntries(
               Object.entries(entries).map(([name, entry]) => [name, path.resolve(root, entry)]),
             ),
-            output: { format: 'es', entryFileNames: '[name].mjs' },
+            // .mjs throughout: no package.json says these are modules, and a loader such as tsx's would read
+            // a .js chunk as CommonJS.
+            output: {
+              format: 'es',
+              entryFileNames: '[name].mjs',
+              chunkFileNames: 'chunks/[name]-[hash].mjs',
+            },
           },
         },
       });

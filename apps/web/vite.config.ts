@@ -26,6 +26,8 @@ export default defineConfig({
         route: 'src/features/checkout/routes/checkout.tsx',
         alsoPreload: ['src/app/static-page.ts'],
         prerenderAt: '/pay/:productId',
+        // The API draws the product into the page (ADR 029): its first paint needs no script either.
+        preloadsAfterPaint: true,
       },
       // The signed-in landing page: the shell, its data loader and the dashboard's first tab, all lazy routes.
       {

@@ -65,7 +65,10 @@ async function storeSession(port: number, origin: string, credentials: Credentia
   }
 }
 
-export async function runLighthouse(url: string, credentials: Credentials | null): Promise<Run> {
+/** Lighthouse's own failures to record a trace (NO_NAVSTART, NO_FCP under load): the run is made again. */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+export async function runLighthouse(url: string, credentials: Credentials | null, attempt = 1): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const origin = new URL(url).origin;
@@ -81,7 +84,13 @@ export async function runLighthouse(url: string, credentials: Credentials | null
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      if (attempt < 3 && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code)) {
+        await chrome.kill();
+        return runLighthouse(url, credentials, attempt + 1);
+      }
+      throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
     const audit = (id: string) => lhr.audits[id];
     const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
     const network = ((audit('network-requests')?.details as { items?: NetworkItem[] } | undefined)?.items ??

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
@@ -45,8 +46,13 @@ interface Values {
 /** Built like the sign-in form: react-hook-form, uncontrolled fields with empty defaults, a submit button. */
 function Form({ onSubmit }: { onSubmit: (values: Values) => void }) {
   const { register, handleSubmit } = useForm<Values>({ defaultValues: { email: '', password: '' } });
+  const [seats, setSeats] = useState(1);
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
+      <button type="button" onClick={() => setSeats((count) => count + 1)}>
+        Add a seat
+      </button>
+      <output aria-label="Seats">{seats}</output>
       <input aria-label="Email" type="email" {...register('email')} />
       <input aria-label="Password" type="password" {...register('password')} />
       <button type="submit">Sign in</button>
@@ -130,6 +136,42 @@ describe('takeOverStaticPage', () => {
     });
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ email: 'ada@business.com', password: '' });
+  });
+
+  it('presses again the buttons pressed before the app took over', async () => {
+    const container = staticPage('/signin');
+    const { done, ready } = takeOver(container, '/signin', vi.fn());
+    const user = userEvent.setup();
+    const addSeat = () =>
+      [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add a seat');
+    await user.click(addSeat() as HTMLButtonElement);
+    await user.click(addSeat() as HTMLButtonElement);
+    expect(container.querySelector('output')?.textContent).toBe('1');
+
+    await act(async () => {
+      ready();
+      await done;
+    });
+    expect(container.querySelector('output')?.textContent).toBe('3');
+  });
+
+  it("replays the presses the page's boot script recorded before the app's code ran", async () => {
+    const container = staticPage('/signin');
+    const addSeat = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add a seat');
+    const submit = container.querySelector('[data-static-submit]');
+    window.staticPagePresses = [addSeat as Element, submit as Element];
+    const onSubmit = vi.fn();
+    try {
+      const { done, ready } = takeOver(container, '/signin', onSubmit);
+      await act(async () => {
+        ready();
+        await done;
+      });
+      expect(container.querySelector('output')?.textContent).toBe('2');
+      await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    } finally {
+      window.staticPagePresses = undefined;
+    }
   });
 
   it('carries nothing over when the first page is another route (a signed-in visitor sent on)', async () => {

@@ -28,26 +28,63 @@ function typeInto(field: TextField, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A press on the static page: a button (by its element) or Enter in a field. */
+type Press = Element | 'enter';
+
+declare global {
+  interface Window {
+    /** Presses recorded from the page's first paint by its boot script (apps/web/route-pages.ts, paint-first). */
+    staticPagePresses?: Press[];
+  }
+}
+
+function pressOf(event: Event): Press | null {
+  if (event instanceof KeyboardEvent) {
+    return event.key === 'Enter' && event.target instanceof HTMLInputElement ? 'enter' : null;
+  }
+  return event.target instanceof Element ? event.target.closest('button') : null;
+}
+
+/** The presses so far and from now until `stop`: the boot script's record, or one of our own where it has none. */
+function recordPresses(container: HTMLElement): { presses: Press[]; stop: () => void } {
+  if (window.staticPagePresses) return { presses: window.staticPagePresses, stop: () => {} };
+  const presses: Press[] = [];
+  const record = (event: Event) => {
+    const press = pressOf(event);
+    if (press) presses.push(press);
+  };
+  container.addEventListener('click', record, true);
+  container.addEventListener('keydown', record, true);
+  return {
+    presses,
+    stop: () => {
+      container.removeEventListener('click', record, true);
+      container.removeEventListener('keydown', record, true);
+    },
+  };
+}
+
 /**
  * The server sent this page prerendered (apps/web/route-pages.ts): the visitor sees it, and may type into it,
  * before the app's code has arrived. The app renders over it once its first page is ready, with the same
- * markup, and what the visitor did meanwhile carries over: the typed values, the focused field and its caret,
- * and a submit (a click on the static submit button, which is a plain button, or Enter in a field).
+ * markup, and what the visitor did meanwhile carries over: the typed values, the buttons pressed (the
+ * checkout's quantity steppers), the focused field and its caret, and a submit (a press on the static submit
+ * button, which is a plain button, or Enter in a field).
  */
 export async function takeOverStaticPage(container: HTMLElement, router: Router, render: () => void) {
   const staticRoute = container.getAttribute('data-static-page') ?? '';
-  let submitted = false;
-  const onClick = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest('[data-static-submit]')) submitted = true;
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) submitted = true;
-  };
-  container.addEventListener('click', onClick, true);
-  container.addEventListener('keydown', onKeyDown, true);
+  const { presses, stop } = recordPresses(container);
   await initialized(router);
-  container.removeEventListener('click', onClick, true);
-  container.removeEventListener('keydown', onKeyDown, true);
+  stop();
+  const isSubmit = (press: Press) => press === 'enter' || press.hasAttribute('data-static-submit');
+  const submitted = presses.some(isSubmit);
+  // Buttons by their place among the page's buttons: the app renders the same markup, so the same place holds
+  // the same button.
+  const buttons = [...container.querySelectorAll('button')];
+  const pressed = presses
+    .filter((press): press is Element => !isSubmit(press))
+    .map((button) => buttons.indexOf(button as HTMLButtonElement))
+    .filter((index) => index >= 0);
 
   const typed = textFields(container)
     .filter((field) => field.value !== '')
@@ -69,6 +106,7 @@ export async function takeOverStaticPage(container: HTMLElement, router: Router,
     const field = fieldNamed(name);
     if (field) typeInto(field, value);
   }
+  for (const index of pressed) container.querySelectorAll('button')[index]?.click();
   if (focused) {
     const field = fieldNamed(focused.name);
     field?.focus();
