@@ -13,7 +13,7 @@ const fileDeps = (deps: FilesAppDeps): FileDeps => ({
 /**
  * Imports a pasted logo URL as our own file and returns that file's URL: fetched once over https (at most 1 MB,
  * 5 s, an image by its bytes), never from or through a private, loopback, link-local or metadata address
- * (checked at connect time, redirects included), then re-encoded and stored like an upload.
+ * (checked at connect time; redirects are never followed), then re-encoded and stored like an upload.
  * A refused or unusable URL throws a 400 AppError ('The image could not be imported from this URL').
  */
 export function importRemoteImage({ ownerId, url }: { ownerId: string; url: string }, deps: FilesAppDeps) {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRemoteImage, REMOTE_IMAGE_REFUSED, storeImage } from '../../../src/features/files/index.ts';
 import { isPublicAddress } from '../../../src/features/files/public-address.ts';
+import { importRemoteImageWith, type RemoteFetchPolicy } from '../../../src/features/files/remote-image.ts';
 import { buildTestApp, countRows, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 
 describe('importRemoteImage (SSRF corpus)', () => {
@@ -44,7 +45,12 @@ describe('importRemoteImage (SSRF corpus)', () => {
     `https://[::ffff:127.0.0.1]:${canaryPort}/logo.png`,
     `https://[::1]:${canaryPort}/logo.png`,
     `http://127.0.0.1:${canaryPort}/redirect`,
+    `https://0177.0.0.1:${canaryPort}/logo.png`,
+    `https://[::ffff:7f00:1]:${canaryPort}/logo.png`,
+    'https://[fd00::1]/logo.png',
+    'https://user:pass@example.com/logo.png',
     'file:///etc/passwd',
+    'ftp://example.com/logo.png',
     'not a url',
   ];
 
@@ -102,5 +108,74 @@ describe('importRemoteImage (SSRF corpus)', () => {
     const meta = await sharp(Buffer.concat(chunks)).metadata();
     expect(meta.width).toBe(1024);
     expect(meta.exif).toBeUndefined();
+  });
+
+  describe('redirects', () => {
+    // A policy that lets the test reach its own loopback servers over http: only the refusal to follow a
+    // redirect can then keep the canary silent.
+    const loopbackAllowed: RemoteFetchPolicy = {
+      protocols: ['http:', 'https:'],
+      isAllowedAddress: () => true,
+    };
+    let target: Server;
+    let targetHits = 0;
+    let redirector: Server;
+    let redirectorPort = 0;
+    let imageServer: Server;
+    let imagePort = 0;
+    const deps = () => ({
+      db: ctx.app.deps.database.db,
+      storage: ctx.app.deps.storage,
+      publicUrl: 'http://x',
+    });
+
+    beforeAll(async () => {
+      target = createServer((_request, response) => {
+        targetHits += 1;
+        response.writeHead(200, { 'content-type': 'image/png' }).end();
+      });
+      await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+      const targetPort = (target.address() as AddressInfo).port;
+      redirector = createServer((_request, response) => {
+        response.writeHead(302, { location: `http://127.0.0.1:${targetPort}/` }).end();
+      });
+      await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+      redirectorPort = (redirector.address() as AddressInfo).port;
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      imageServer = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      });
+      await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+      imagePort = (imageServer.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      for (const server of [target, redirector, imageServer]) {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('the test policy does reach a loopback server (so the next test proves something)', async () => {
+      const url = await importRemoteImageWith(
+        deps(),
+        { ownerId: merchant.userId, url: `http://127.0.0.1:${imagePort}/logo.png` },
+        loopbackAllowed,
+      );
+      expect(url).toMatch(/\/api\/files\/[0-9a-f-]{36}$/);
+    });
+
+    it('does not follow a 302 to an internal address: refused, and the canary receives nothing', async () => {
+      const before = await storedFiles();
+      await expect(
+        importRemoteImageWith(
+          deps(),
+          { ownerId: merchant.userId, url: `http://127.0.0.1:${redirectorPort}/logo.png` },
+          loopbackAllowed,
+        ),
+      ).rejects.toMatchObject({ statusCode: 400, message: REMOTE_IMAGE_REFUSED });
+      expect(targetHits).toBe(0);
+      expect(await storedFiles()).toBe(before);
+    });
   });
 });
