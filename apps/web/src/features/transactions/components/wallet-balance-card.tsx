@@ -116,15 +116,35 @@ export function WalletBalanceCard({
   );
 }
 
-export function WalletCardSkeleton() {
+const bar = 'block animate-pulse rounded bg-slate-100';
+
+/**
+ * A card's shape while the wallets load: every row as tall as the card's own (heading and account line, label,
+ * balance, pending, link; the details when shown), so nothing below moves when the balances arrive.
+ */
+export function WalletCardSkeleton({ showDetails = false }: { showDetails?: boolean }) {
   return (
-    <div aria-hidden="true" className="rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-900/5">
+    <div
+      aria-hidden="true"
+      className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-900/5 sm:p-6"
+    >
       <div className="flex items-center gap-3">
-        <span className="size-10 animate-pulse rounded-full bg-slate-100" />
-        <span className="h-4 w-24 animate-pulse rounded bg-slate-100" />
+        <span className="size-10 shrink-0 animate-pulse rounded-full bg-slate-100" />
+        <div className="flex flex-col gap-1">
+          <span className={`${bar} h-5 w-24`} />
+          <span className={`${bar} h-3 w-20`} />
+        </div>
       </div>
-      <span className="mt-7 block h-8 w-48 animate-pulse rounded bg-slate-100" />
-      <span className="mt-3 block h-4 w-36 animate-pulse rounded bg-slate-100" />
+      <span className={`${bar} mt-6 h-5 w-28`} />
+      <span className={`${bar} mt-1 h-8 w-48 sm:h-9`} />
+      <span className={`${bar} mt-2 h-5 w-36`} />
+      {showDetails ? (
+        <div className="mt-5 space-y-2 border-t border-slate-100 pt-4">
+          <span className={`${bar} h-7 w-full`} />
+          <span className={`${bar} h-5 w-2/3`} />
+        </div>
+      ) : null}
+      <span className={`${bar} mt-5 h-5 w-28`} />
     </div>
   );
 }

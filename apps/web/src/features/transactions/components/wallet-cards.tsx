@@ -40,7 +40,7 @@ export function WalletCards({
               showDetails={showDetails}
             />
           ))
-        : ['first', 'second'].map((key) => <WalletCardSkeleton key={key} />)}
+        : ['first', 'second'].map((key) => <WalletCardSkeleton key={key} showDetails={showDetails} />)}
     </div>
   );
 }
