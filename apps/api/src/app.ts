@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
+import { banksRoutes } from './features/banks/banks.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
@@ -65,6 +66,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [productsRoutes, '/api/products'],
   [documentsRoutes, '/api/document'],
   [kycRoutes, '/api/kyc'],
+  [banksRoutes, '/api/bank'],
   [liveRoutes, '/api/events'],
 ];
 

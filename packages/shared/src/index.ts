@@ -1,4 +1,6 @@
 export * from './auth/token.ts';
+export * from './banks/nigerian-banks.ts';
+export * from './banks/nuban.ts';
 export * from './checkout/card.ts';
 export * from './checkout/fees.ts';
 export * from './constants.ts';
@@ -12,6 +14,7 @@ export * from './format/text.ts';
 export * from './format/transaction.ts';
 export * from './live/sse-parser.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/banks.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/error.ts';
