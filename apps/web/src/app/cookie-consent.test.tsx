@@ -21,6 +21,15 @@ describe('CookieConsent', () => {
     expect(screen.queryByText(COOKIE_CONSENT_TEXT)).not.toBeInTheDocument();
   });
 
+  it('keeps room for itself at the bottom of the screen while shown, for the toasts to sit above', async () => {
+    const user = userEvent.setup();
+    render(<CookieConsent />);
+    expect(document.documentElement.style.getPropertyValue('--cookie-banner-space')).toMatch(/^\d+px$/);
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(document.documentElement.style.getPropertyValue('--cookie-banner-space')).toBe('');
+  });
+
   it('uses the exact wording of the spec', () => {
     render(<CookieConsent />);
     expect(screen.getByRole('region', { name: 'Cookie consent' })).toHaveTextContent(

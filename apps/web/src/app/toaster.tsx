@@ -2,6 +2,7 @@ import { MAX_TOASTS, TOAST_DURATIONS_MS } from '@bizdash/shared';
 import { useEffect, useLayoutEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { COOKIE_BANNER_SPACE } from './cookie-consent';
 
 /** At most MAX_TOASTS on screen: the oldest beyond the limit are dismissed. */
 function useToastLimit(limit: number) {
@@ -40,6 +41,8 @@ export function AppToaster() {
   return (
     <Toaster
       position={phone ? 'bottom-center' : 'top-center'}
+      // Above the cookie banner while it is shown, not over it (react-hot-toast's gap is 16 px).
+      containerStyle={phone ? { bottom: `calc(16px + var(${COOKIE_BANNER_SPACE}, 0px))` } : undefined}
       toastOptions={{
         duration: TOAST_DURATIONS_MS.default,
         success: { duration: TOAST_DURATIONS_MS.success },
