@@ -67,6 +67,10 @@ export const DocumentFileParamsSchema = z.object({
   documentId: z.uuid({ error: 'Document ID is invalid' }),
 });
 
+/** A download link for one private document that works without a token until `expiresAt` (a few minutes). */
+export const DocumentLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export type DocumentLink = z.infer<typeof DocumentLinkSchema>;
+
 /** A file's real size for people: 342 B, 334 KB, 2.4 MB. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

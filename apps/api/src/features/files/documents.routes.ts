@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   DeleteDocumentsRequestSchema,
   DocumentFileParamsSchema,
+  DocumentLinkSchema,
   DocumentListSchema,
   UploadedFileUrlSchema,
   UserIdParamsSchema,
@@ -14,15 +15,17 @@ import type { AppDeps } from '../../types.ts';
 import { assertOwnedUser } from '../users/index.ts';
 import { findDocument } from './documents.repository.ts';
 import { deleteDocuments, getDocuments, uploadDocuments } from './documents.service.ts';
+import { FILE_LINK_KEY_PURPOSE, mintFileLink } from './file-links.ts';
 import { setProfilePictureUrl } from './files.repository.ts';
-import { sendStored } from './files.routes.ts';
+import { attachment, sendStored } from './files.routes.ts';
 import { storeImage } from './files.service.ts';
 import { INVALID_IMAGE_MESSAGE } from './images.ts';
 import { readMultipart, registerMultipart } from './multipart.ts';
 
 /** Profile photo, checkout logo and business documents of a merchant (or one of its apps): SPEC section 7. */
-export function documentsRoutes({ config, database, storage }: AppDeps) {
+export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
   const db = database.db;
+  const linkKey = keys.derive(FILE_LINK_KEY_PURPOSE);
   const deps = { db, storage, publicUrl: config.publicUrl };
   const common = { tags: ['documents'], security: [{ bearerAuth: [] }] };
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -143,12 +146,27 @@ export function documentsRoutes({ config, database, storage }: AppDeps) {
         if (!document) throw notFound('Document not found');
         const name = document.originalName ?? document.derivedFileName;
         reply.header('cache-control', 'private, no-store');
-        return sendStored(
-          reply,
-          storage,
-          document,
-          `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
+        return sendStored(reply, storage, document, attachment(name));
+      },
+    );
+
+    api.get(
+      '/:userId/:documentId/link',
+      {
+        schema: {
+          ...common,
+          summary: 'A download link for one business document that works without a token for 5 minutes',
+          params: DocumentFileParamsSchema,
+          response: { 200: DocumentLinkSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const userId = await ownedUserId(request, request.params.userId);
+        const document = await findDocument(db, userId, request.params.documentId);
+        if (!document) throw notFound('Document not found');
+        const link = mintFileLink(linkKey, document.fileId);
+        reply.header('cache-control', 'private, no-store');
+        return { url: `${config.publicUrl}${link.path}`, expiresAt: link.expiresAt };
       },
     );
 

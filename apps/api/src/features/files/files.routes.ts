@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { AppDeps } from '../../types.ts';
+import { checkFileLink, FILE_LINK_INVALID, FILE_LINK_KEY_PURPOSE } from './file-links.ts';
 import { findFile } from './files.repository.ts';
+
+/** Content-Disposition of a download: an ASCII fallback name and the exact name (RFC 6266). */
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Sends stored bytes with their stored type; the browser must never guess another (nosniff). */
 export async function sendStored(
@@ -29,9 +34,38 @@ export async function sendStored(
  * Public images only: a profile photo or checkout logo (re-encoded pixels) is read by its random id, since the
  * avatar and the public checkout page load it in an <img>. Documents are never served here.
  */
-export function filesRoutes({ database, storage }: AppDeps) {
+export function filesRoutes({ database, storage, keys }: AppDeps) {
+  const linkKey = keys.derive(FILE_LINK_KEY_PURPOSE);
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    /*
+     * A private document read through a link its owner minted (GET /api/document/{userId}/{documentId}/link):
+     * the link's HMAC over the file id and expiry is the credential, so a plain <a href> works for 5 minutes.
+     */
+    api.get(
+      '/:fileId/signed',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'A private document through a signed, short-lived link (as an attachment)',
+          params: z.object({ fileId: z.uuid({ error: 'File not found' }) }),
+          querystring: z.object({
+            expires: z.string({ error: FILE_LINK_INVALID }).max(20, FILE_LINK_INVALID),
+            signature: z.string({ error: FILE_LINK_INVALID }).max(100, FILE_LINK_INVALID),
+          }),
+          response: { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        checkFileLink(linkKey, { fileId: request.params.fileId, ...request.query });
+        const file = await findFile(database.db, request.params.fileId);
+        if (file?.purpose !== 'document') throw notFound('File not found');
+        reply.header('cache-control', 'private, no-store');
+        return sendStored(reply, storage, file, attachment(file.originalName ?? 'document'));
+      },
+    );
+
+    api.get(
       '/:fileId',
       {
         schema: {

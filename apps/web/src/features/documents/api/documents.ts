@@ -1,7 +1,12 @@
-import { type DeleteDocumentsRequest, type DocumentList, DocumentListSchema } from '@bizdash/shared';
+import {
+  type DeleteDocumentsRequest,
+  DocumentLinkSchema,
+  type DocumentList,
+  DocumentListSchema,
+} from '@bizdash/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiDownload, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { getCredentials } from '@/lib/credentials';
 
@@ -101,16 +106,23 @@ export function useDeleteDocuments(userId: string, onSuccess: () => void) {
   });
 }
 
-/** The file comes through the API with the session's token: documents are never public. */
-export async function downloadDocument(fileUrl: string, fallbackName: string) {
-  const path = new URL(fileUrl, window.location.origin).pathname.replace(/^\/api/, '');
-  const { blob, filename } = await apiDownload(path, {
-    accept: '*/*',
-    defaultError: 'Unable to download document',
-  });
+/**
+ * Documents are never public: the API mints a link signed for a few minutes (for the session's owner only), and
+ * the browser follows it like any link, so the download is the browser's own (no blob held in memory).
+ */
+export async function downloadDocument(userId: string, documentId: string) {
+  let url: string;
+  try {
+    ({ url } = await apiRequest(`${documentsPath(userId)}/${encodeURIComponent(documentId)}/link`, {
+      schema: DocumentLinkSchema,
+      defaultError: 'Unable to download document',
+    }));
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : 'Unable to download document');
+    return;
+  }
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename ?? fallbackName;
+  link.href = url;
+  link.rel = 'noopener';
   link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }

@@ -19,7 +19,15 @@ import { DocumentDropzone } from './document-dropzone';
 const displayName = (document: BusinessDocument) =>
   document.originalFileName || document.derivedFileName || 'Unknown';
 
-function DocumentRow({ document, onDelete }: { document: BusinessDocument; onDelete: () => void }) {
+function DocumentRow({
+  userId,
+  document,
+  onDelete,
+}: {
+  userId: string;
+  document: BusinessDocument;
+  onDelete: () => void;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
       <FileText aria-hidden className="size-5 shrink-0 text-slate-500" />
@@ -33,7 +41,7 @@ function DocumentRow({ document, onDelete }: { document: BusinessDocument; onDel
         variant="secondary"
         size="sm"
         aria-label={`Download ${displayName(document)}`}
-        onClick={() => void downloadDocument(document.filename, displayName(document))}
+        onClick={() => void downloadDocument(userId, document.id)}
       >
         <Download aria-hidden className="size-4" />
       </Button>
@@ -67,6 +75,7 @@ function Documents({ userId }: { userId: string }) {
                 <ul className="flex flex-col gap-2">
                   {own.map((document) => (
                     <DocumentRow
+                      userId={userId}
                       key={document.id}
                       document={document}
                       onDelete={() => setToDelete(document)}
