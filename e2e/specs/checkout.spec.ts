@@ -224,13 +224,24 @@ test.describe('card outcomes', () => {
     await expect(row.getByTestId('transaction-amount')).toHaveText(formatMoney(product.amount, 'NGN'));
   });
 
-  test('a card without funds says so', async ({ page, request }) => {
+  test("a card without funds says so, and the browser's Back finds the form as it was filled in", async ({
+    page,
+    request,
+  }) => {
     const product = await createProduct(request, await createMerchant(request));
     await page.goto(product.paymentLink);
-    await fillCheckout(page, CARDS.insufficientFunds);
+    await fillCheckout(page, CARDS.insufficientFunds, { quantity: 2 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
     await expect(page.getByText(INSUFFICIENT_FUNDS)).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(product.paymentLink);
+    await expect(page.getByLabel('Full name')).toHaveValue('Tolu Adeyemi');
+    await expect(page.getByLabel('Email address')).toHaveValue('tolu.adeyemi@example.com');
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('2');
+    // Never the card: it is typed again.
+    await expect(page.getByLabel('Card number')).toHaveValue('');
   });
 
   test('a wrong code is refused under the box, survives a reload, and the right one succeeds', async ({

@@ -34,9 +34,11 @@ export function Component() {
         <CheckoutForm
           product={data}
           draft={customerDraftFrom(state)}
-          onStarted={(payment, draft) =>
-            navigate(paymentPath(productId, payment.paymentId), { state: draftState(draft) })
-          }
+          onStarted={async (payment, draft) => {
+            // This entry keeps the draft too, so the browser's Back from the payment page finds the form filled in.
+            await navigate('.', { replace: true, state: draftState(draft), preventScrollReset: true });
+            await navigate(paymentPath(productId, payment.paymentId), { state: draftState(draft) });
+          }}
         />
       </CheckoutShell>
     );
