@@ -5,6 +5,19 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const topBarStatus = (page: import('@playwright/test').Page) => page.getByTestId('user-status').first();
 
+/** A real 8x8 PNG (its bytes say PNG; the server decodes and re-encodes it). */
+const SELFIE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM40JCAFTEMLQkAuyBoAYcNQKAAAAAASUVORK5CYII=';
+
+/** A small PNG as the selfie (the widget's input has capture="user": a phone opens its front camera). */
+async function takeSelfie(page: import('@playwright/test').Page) {
+  const buffer = Buffer.from(SELFIE_PNG_BASE64, 'base64');
+  const input = page.locator('input[type=file][capture=user]');
+  await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+  await input.setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer });
+  await expect(page.getByRole('img', { name: 'Your selfie' })).toBeVisible();
+}
+
 test.describe('Individual KYC', () => {
   test('completes KYC in the sandbox widget with the approved number', async ({
     page,
@@ -29,6 +42,14 @@ test.describe('Individual KYC', () => {
     await page.getByLabel('BVN', { exact: true }).fill('22222222222');
     await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-12');
     await page.getByRole('button', { name: 'Submit verification' }).click();
+    await expect(page.getByText('Please take or upload a selfie')).toBeVisible();
+    await takeSelfie(page);
+    await expect(page.getByText('Please take or upload a selfie')).toBeHidden();
+    await saveScreenshot(page, testInfo, 'kyc-widget-selfie-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, testInfo, 'kyc-widget-selfie-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Submit verification' }).click();
     await expect(page.getByRole('heading', { name: 'Identity verified' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'kyc-widget-approved');
 
@@ -47,6 +68,7 @@ test.describe('Individual KYC', () => {
     await page.getByLabel('ID type').selectOption('NIN');
     await page.getByLabel('NIN', { exact: true }).fill('11111111122');
     await page.getByLabel('Date of birth', { exact: true }).fill('1988-01-30');
+    await takeSelfie(page);
     await page.getByRole('button', { name: 'Submit verification' }).click();
     await expect(page.getByRole('heading', { name: 'Verification not approved' })).toBeVisible();
 
@@ -63,6 +85,7 @@ test.describe('Individual KYC', () => {
     await page.getByLabel('ID type').selectOption('PASSPORT');
     await page.getByLabel('Passport number').fill('A00000001');
     await page.getByLabel('Date of birth', { exact: true }).fill('1988-01-30');
+    await takeSelfie(page);
     await page.getByRole('button', { name: 'Submit verification' }).click();
     await expect(page.getByRole('heading', { name: 'Identity verified' })).toBeVisible();
   });

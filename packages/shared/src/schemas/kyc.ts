@@ -29,6 +29,10 @@ export const KYC_ID_NUMBER_RULES: Record<KycIdType, { pattern: RegExp; message: 
 };
 
 export const KYC_MINIMUM_AGE = 18;
+/** The widget's selfie: required before a submission; png or jpeg (phones open the front camera). */
+export const KYC_SELFIE_REQUIRED = 'Please take or upload a selfie';
+export const KYC_SELFIE_ACCEPT = 'image/jpeg,image/png';
+export const KYC_SELFIE_INVALID = 'Please select a valid image';
 
 const isRealDate = (text: string) => {
   const date = new Date(`${text}T00:00:00Z`);

@@ -3,12 +3,13 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { id } from './columns.ts';
 import { users } from './users.ts';
 
-export const FILE_PURPOSES = ['profile', 'checkout_logo', 'document'] as const;
+export const FILE_PURPOSES = ['profile', 'checkout_logo', 'document', 'kyc_selfie'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /**
  * Every stored upload: its bytes are in the storage provider under storage_key (a random name); the original
- * file name is sanitised metadata only. Images (profile, checkout_logo) have been re-encoded before storing.
+ * file name is sanitised metadata only. Images (profile, checkout_logo, kyc_selfie) have been re-encoded before
+ * storing; documents and KYC selfies are private.
  */
 export const files = pgTable(
   'files',
@@ -27,7 +28,10 @@ export const files = pgTable(
   (table) => [
     uniqueIndex('files_storage_key_unique').on(table.storageKey),
     index('files_owner_idx').on(table.ownerId, table.createdAt),
-    check('files_purpose_check', sql`${table.purpose} in ('profile', 'checkout_logo', 'document')`),
+    check(
+      'files_purpose_check',
+      sql`${table.purpose} in ('profile', 'checkout_logo', 'document', 'kyc_selfie')`,
+    ),
     check('files_size_check', sql`${table.size} > 0`),
   ],
 );

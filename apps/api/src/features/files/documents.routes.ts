@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import { assertOwnedUser } from '../users/index.ts';
 import { findDocument } from './documents.repository.ts';
@@ -20,7 +20,7 @@ import { setProfilePictureUrl } from './files.repository.ts';
 import { attachment, sendStored } from './files.routes.ts';
 import { storeImage } from './files.service.ts';
 import { INVALID_IMAGE_MESSAGE } from './images.ts';
-import { readMultipart, registerMultipart } from './multipart.ts';
+import { readMultipart, readSingleImage, registerMultipart } from './multipart.ts';
 
 /** Profile photo, checkout logo and business documents of a merchant (or one of its apps): SPEC section 7. */
 export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
@@ -36,15 +36,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
     return userId;
   };
 
-  /** One image in the `file` field: anything else, or no file, is 'Please select a valid image'. */
-  const readImage = async (request: FastifyRequest) => {
-    const form = await readMultipart(request).catch(() => {
-      throw badRequest(INVALID_IMAGE_MESSAGE);
-    });
-    const [file, ...others] = form.files;
-    if (!file || others.length > 0 || file.fieldname !== 'file') throw badRequest(INVALID_IMAGE_MESSAGE);
-    return file;
-  };
+  const readImage = (request: FastifyRequest) => readSingleImage(request, INVALID_IMAGE_MESSAGE);
 
   return async (app: FastifyInstance) => {
     await registerMultipart(app);

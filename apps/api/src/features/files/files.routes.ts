@@ -77,7 +77,9 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
       },
       async (request, reply) => {
         const file = await findFile(database.db, request.params.fileId);
-        if (!file || file.purpose === 'document') throw notFound('File not found');
+        // Only the public images: documents and KYC selfies are private.
+        if (file?.purpose !== 'profile' && file?.purpose !== 'checkout_logo')
+          throw notFound('File not found');
         reply.header('cache-control', 'public, max-age=31536000, immutable');
         return sendStored(reply, storage, file, 'inline');
       },

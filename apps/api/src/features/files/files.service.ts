@@ -61,7 +61,7 @@ export async function storeImage(
   deps: FileDeps,
   image: {
     ownerId: string;
-    purpose: 'profile' | 'checkout_logo';
+    purpose: 'profile' | 'checkout_logo' | 'kyc_selfie';
     bytes: Buffer;
     originalName?: string | null;
   },

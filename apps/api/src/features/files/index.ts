@@ -33,6 +33,19 @@ export function storeImage(
   return storeImageWith(fileDeps(deps), image);
 }
 
+/**
+ * Stores a KYC selfie as a private file of its owner (png or jpeg by its bytes, re-encoded, metadata stripped):
+ * never served by the public image route. Throws 400 'Please select a valid image' for anything else.
+ */
+export function storeKycSelfie(
+  selfie: { ownerId: string; bytes: Buffer; originalName?: string | null },
+  deps: FilesAppDeps,
+) {
+  return storeImageWith(fileDeps(deps), { ...selfie, purpose: 'kyc_selfie' });
+}
+
 export { documentsRoutes } from './documents.routes.ts';
 export { filesRoutes } from './files.routes.ts';
+export { INVALID_IMAGE_MESSAGE } from './images.ts';
+export { readSingleImage, registerMultipart } from './multipart.ts';
 export { REMOTE_IMAGE_REFUSED } from './remote-image.ts';

@@ -64,3 +64,13 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   }
   return form;
 }
+
+/** One image in the `file` field: anything else, or no file, is 'Please select a valid image'. */
+export async function readSingleImage(request: FastifyRequest, invalid: string): Promise<UploadedPart> {
+  const form = await readMultipart(request).catch(() => {
+    throw badRequest(invalid);
+  });
+  const [file, ...others] = form.files;
+  if (!file || others.length > 0 || file.fieldname !== 'file') throw badRequest(invalid);
+  return file;
+}

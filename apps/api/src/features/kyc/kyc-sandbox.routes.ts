@@ -1,14 +1,17 @@
 import {
   ApiErrorSchema,
+  KYC_SELFIE_REQUIRED,
   KycSubmissionSchema,
   SandboxKycSessionParamsSchema,
   SandboxKycSessionSchema,
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { DeliverCallback } from '../../providers/identity/sandbox-identity-widget.ts';
 import type { AppDeps } from '../../types.ts';
+import { INVALID_IMAGE_MESSAGE, readSingleImage, registerMultipart, storeKycSelfie } from '../files/index.ts';
+import { userOfVerification } from './kyc.repository.ts';
 
 const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
 const UNDELIVERED = new AppError(
@@ -45,6 +48,7 @@ export function kycSandboxRoutes(deps: AppDeps) {
       run: () => widget.approveDueReviews(deliver),
     });
 
+    await registerMultipart(app);
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.get(
       '/sessions/:sessionId',
@@ -58,6 +62,36 @@ export function kycSandboxRoutes(deps: AppDeps) {
       },
       async (request) => {
         const session = await widget.session(request.params.sessionId);
+        if (!session) throw notFound(SESSION_NOT_FOUND);
+        return session;
+      },
+    );
+
+    typed.post(
+      '/sessions/:sessionId/selfie',
+      {
+        schema: {
+          tags: ['sandbox'],
+          consumes: ['multipart/form-data'],
+          summary:
+            'Takes the selfie (multipart `file`, png or jpeg by its bytes): re-encoded without metadata and ' +
+            "stored as a private file of the verification's user, linked to the session",
+          params: SandboxKycSessionParamsSchema,
+          response: { 200: SandboxKycSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const { sessionId } = request.params;
+        const verificationId = await widget.openVerificationOf(sessionId);
+        const userId = verificationId && (await userOfVerification(deps.database.db, verificationId));
+        if (!userId) throw notFound(SESSION_NOT_FOUND);
+        const file = await readSingleImage(request, INVALID_IMAGE_MESSAGE);
+        const stored = await storeKycSelfie(
+          { ownerId: userId, bytes: file.bytes, originalName: file.filename },
+          deps,
+        );
+        if (!(await widget.attachSelfie(sessionId, stored.id))) throw notFound(SESSION_NOT_FOUND);
+        const session = await widget.session(sessionId);
         if (!session) throw notFound(SESSION_NOT_FOUND);
         return session;
       },
@@ -87,6 +121,8 @@ export function kycSandboxRoutes(deps: AppDeps) {
         switch (result.kind) {
           case 'NOT_FOUND':
             throw notFound(SESSION_NOT_FOUND);
+          case 'NO_SELFIE':
+            throw badRequest(KYC_SELFIE_REQUIRED, 'KYC_SELFIE_REQUIRED');
           case 'ALREADY_SUBMITTED':
             throw conflict('This verification was already submitted.', 'KYC_ALREADY_SUBMITTED');
           case 'UNDELIVERED':

@@ -29,6 +29,15 @@ export async function latestVerification(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/** Whose verification this is (the owner of the files its widget stores). */
+export async function userOfVerification(db: DbOrTx, verificationId: string) {
+  const [row] = await db
+    .select({ userId: identityVerifications.userId })
+    .from(identityVerifications)
+    .where(eq(identityVerifications.id, verificationId));
+  return row?.userId ?? null;
+}
+
 export async function insertVerification(db: DbOrTx, userId: string, provider: string) {
   const [row] = await db.insert(identityVerifications).values({ userId, provider }).returning();
   if (!row) throw new Error('identity verification vanished');

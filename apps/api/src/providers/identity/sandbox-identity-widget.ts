@@ -23,6 +23,7 @@ export interface SandboxCallbackBody {
 type SubmitResult =
   | { kind: 'NOT_FOUND' }
   | { kind: 'ALREADY_SUBMITTED'; session: SandboxKycSession }
+  | { kind: 'NO_SELFIE' }
   | { kind: 'UNDELIVERED' }
   | { kind: 'SUBMITTED'; session: SandboxKycSession };
 
@@ -30,6 +31,8 @@ type SubmitResult =
 export interface SandboxIdentityWidget {
   /** A session still open to the widget (not expired); null otherwise. */
   session(sessionId: string): Promise<SandboxKycSession | null>;
+  /** The verification an open (not yet submitted) session belongs to; null when there is none. */
+  openVerificationOf(sessionId: string): Promise<string | null>;
   /** Records the stored selfie's id on an open session; false when there is no such open session. */
   attachSelfie(sessionId: string, fileId: string): Promise<boolean>;
   /** Decides the outcome from the test number and tells the app: IN_REVIEW first, then the decision if any. */
@@ -74,6 +77,14 @@ export function createSandboxIdentityWidget(
       return row ? toSession(row) : null;
     },
 
+    async openVerificationOf(sessionId) {
+      const [row] = await db
+        .select({ verificationId: sessions.verificationId })
+        .from(sessions)
+        .where(and(live(sessionId), eq(sessions.status, 'OPEN')));
+      return row?.verificationId ?? null;
+    },
+
     async attachSelfie(sessionId, fileId) {
       const attached = await db
         .update(sessions)
@@ -87,6 +98,7 @@ export function createSandboxIdentityWidget(
       const [current] = await db.select().from(sessions).where(live(sessionId));
       if (!current) return { kind: 'NOT_FOUND' };
       if (current.status !== 'OPEN') return { kind: 'ALREADY_SUBMITTED', session: toSession(current) };
+      if (current.selfieFileId === null) return { kind: 'NO_SELFIE' };
 
       const decision = sandboxDecision(submission.idType, submission.idNumber);
       const status = decision.outcome === 'REVIEW_THEN_APPROVED' ? 'IN_REVIEW' : decision.outcome;

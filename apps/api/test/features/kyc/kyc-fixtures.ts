@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { callbackSigner } from '../../../src/providers/identity/signed-callback.ts';
 import { bearer, type Merchant } from '../../helper.ts';
+import { multipartBody } from '../files/multipart-body.ts';
 
 /** The callback secret the test apps run with, so tests can sign (and forge) callbacks themselves. */
 export const CALLBACK_SECRET = 'kyc-callback-secret-for-tests-0123456789';
@@ -29,12 +31,39 @@ export async function startKyc(app: FastifyInstance, merchant: Merchant): Promis
   return session;
 }
 
-export const submit = (app: FastifyInstance, sessionId: string, payload: unknown) =>
+/** A small real PNG, as a phone's camera would send (after our re-encode only pixels remain). */
+export const selfiePng = () =>
+  sharp({ create: { width: 48, height: 64, channels: 3, background: '#c08060' } })
+    .png()
+    .toBuffer();
+
+export const uploadSelfie = (
+  app: FastifyInstance,
+  sessionId: string,
+  bytes: Buffer,
+  file = { filename: 'selfie.png', contentType: 'image/png' },
+) => {
+  const { payload, headers } = multipartBody([{ name: 'file', ...file, bytes }]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/sandbox/identity/sessions/${sessionId}/selfie`,
+    payload,
+    headers,
+  });
+};
+
+export const submitOnly = (app: FastifyInstance, sessionId: string, payload: unknown) =>
   app.inject({
     method: 'POST',
     url: `/api/sandbox/identity/sessions/${sessionId}/submit`,
     payload: payload as object,
   });
+
+/** The widget's journey: a selfie, then the ID details. */
+export async function submit(app: FastifyInstance, sessionId: string, payload: unknown) {
+  await uploadSelfie(app, sessionId, await selfiePng());
+  return submitOnly(app, sessionId, payload);
+}
 
 export const postCallback = (
   app: FastifyInstance,

@@ -1,4 +1,6 @@
+import { KYC_SELFIE_REQUIRED } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxIdentitySessions, scheduledJobs } from '../../../src/db/schema/index.ts';
 import { SANDBOX_REJECTION_REASONS } from '../../../src/providers/identity/sandbox-test-ids.ts';
@@ -19,8 +21,11 @@ import {
   kycStatus,
   NIN_REJECTED,
   PASSPORT_IN_REVIEW,
+  selfiePng,
   startKyc,
   submit,
+  submitOnly,
+  uploadSelfie,
 } from './kyc-fixtures.ts';
 
 describe('KYC through the sandbox identity provider', () => {
@@ -257,6 +262,98 @@ describe('KYC through the sandbox identity provider', () => {
         .where(eq(sandboxIdentitySessions.id, session));
       expect((await submit(ctx.app, session, BVN_APPROVED)).statusCode).toBe(404);
       expect(await userStatus(merchant)).toBe('PENDING_KYC');
+    });
+  });
+
+  describe('the selfie', () => {
+    const selfieOf = async (session: string) => {
+      const [row] = await dbOf(ctx.app)
+        .select({ fileId: sandboxIdentitySessions.selfieFileId })
+        .from(sandboxIdentitySessions)
+        .where(eq(sandboxIdentitySessions.id, session));
+      return row?.fileId ?? null;
+    };
+    const filesOf = (userId: string) =>
+      sqlRows<{ id: string; purpose: string; content_type: string; storage_key: string }>(
+        ctx.app,
+        sql`select id, purpose, content_type, storage_key from files where owner_id = ${userId}`,
+      );
+
+    it("is required: submitting without one is 400 'Please take or upload a selfie', nothing decided", async () => {
+      const merchant = await signUpMerchant(ctx.app);
+      const session = await startKyc(ctx.app, merchant);
+      const response = await submitOnly(ctx.app, session, BVN_APPROVED);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: KYC_SELFIE_REQUIRED });
+      expect(await userStatus(merchant)).toBe('PENDING_KYC');
+      expect((await ctx.app.inject({ url: `/api/sandbox/identity/sessions/${session}` })).json().status).toBe(
+        'OPEN',
+      );
+    });
+
+    it("refuses HTML renamed .png, an empty file or no file with 'Please select a valid image'; nothing stored", async () => {
+      const merchant = await signUpMerchant(ctx.app);
+      const session = await startKyc(ctx.app, merchant);
+      const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+      for (const bytes of [html, Buffer.alloc(0)]) {
+        const response = await uploadSelfie(ctx.app, session, bytes);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: 'Please select a valid image' });
+      }
+      const noFile = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/identity/sessions/${session}/selfie`,
+        payload: {},
+      });
+      expect(noFile.statusCode).toBe(400);
+      expect(await filesOf(merchant.userId)).toEqual([]);
+      expect(await selfieOf(session)).toBeNull();
+    });
+
+    it('stores a valid selfie re-encoded, private, owned by the merchant and linked to the session', async () => {
+      const merchant = await signUpMerchant(ctx.app);
+      const session = await startKyc(ctx.app, merchant);
+      const withGps = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c08060' } })
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'secret' }, IFD3: { GPSLatitudeRef: 'N' } })
+        .toBuffer();
+      const response = await uploadSelfie(ctx.app, session, withGps, {
+        filename: 'IMG_0001.jpg',
+        contentType: 'image/jpeg',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'OPEN', hasSelfie: true });
+      const [file] = await filesOf(merchant.userId);
+      expect(file).toMatchObject({ purpose: 'kyc_selfie', content_type: 'image/jpeg' });
+      expect(await selfieOf(session)).toBe(file?.id);
+      const stored = await ctx.app.deps.storage.get(file?.storage_key ?? '');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored ?? []) chunks.push(chunk as Buffer);
+      expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
+      // Private: the public image route never serves it.
+      expect((await ctx.app.inject({ url: `/api/files/${file?.id}` })).statusCode).toBe(404);
+      // The decision still comes from the documented numbers.
+      expect((await submitOnly(ctx.app, session, BVN_APPROVED)).json().status).toBe('APPROVED');
+    });
+
+    it('answers 404 for an unknown, expired or already submitted session (nothing stored)', async () => {
+      const png = await selfiePng();
+      const unknown = await uploadSelfie(ctx.app, '7f1f0c8e-2a55-4b8f-9d8e-1d2c3b4a5f60', png);
+      expect(unknown.statusCode).toBe(404);
+
+      const merchant = await signUpMerchant(ctx.app);
+      const submitted = await startKyc(ctx.app, merchant);
+      expect((await submit(ctx.app, submitted, NIN_REJECTED)).json().status).toBe('REJECTED');
+      const before = (await filesOf(merchant.userId)).length;
+      expect((await uploadSelfie(ctx.app, submitted, png)).statusCode).toBe(404);
+
+      const retry = await startKyc(ctx.app, merchant);
+      await dbOf(ctx.app)
+        .update(sandboxIdentitySessions)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(sandboxIdentitySessions.id, retry));
+      expect((await uploadSelfie(ctx.app, retry, png)).statusCode).toBe(404);
+      expect((await filesOf(merchant.userId)).length).toBe(before);
     });
   });
 });

@@ -26,17 +26,30 @@ export function useSandboxSession(sessionId: string) {
   return useQuery({ ...getSandboxSessionQueryOptions(sessionId), enabled: Boolean(sessionId) });
 }
 
+/** The selfie first (stored privately by the provider's side), then the ID details that decide the outcome. */
 export function useSubmitSandboxKyc(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (submission: KycSubmission) =>
-      apiRequest(`${sessionPath(sessionId)}/submit`, {
+    mutationFn: async ({ submission, selfie }: { submission: KycSubmission; selfie: File | null }) => {
+      if (selfie) {
+        const body = new FormData();
+        body.append('file', selfie, selfie.name || 'selfie');
+        await apiRequest(`${sessionPath(sessionId)}/selfie`, {
+          method: 'POST',
+          auth: false,
+          body,
+          schema: SandboxKycSessionSchema,
+          defaultError: SUBMIT_ERROR,
+        });
+      }
+      return apiRequest(`${sessionPath(sessionId)}/submit`, {
         method: 'POST',
         auth: false,
         body: submission,
         schema: SandboxKycSessionSchema,
         defaultError: SUBMIT_ERROR,
-      }),
+      });
+    },
     onSuccess: (session: SandboxKycSession) =>
       queryClient.setQueryData(getSandboxSessionQueryOptions(sessionId).queryKey, session),
   });

@@ -7,6 +7,9 @@ import { KYC_REJECTION, openKycSession, resetKycMock, setKycOutcome } from '@/te
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
+const selfie = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'selfie.png', { type: 'image/png' });
+
 describe('the sandbox identity widget', () => {
   beforeEach(() => {
     resetKycMock();
@@ -32,7 +35,7 @@ describe('the sandbox identity widget', () => {
     );
   });
 
-  it('checks the number against its type, offers the test numbers, and shows the approval', async () => {
+  it('checks the number against its type, offers the test numbers, requires a selfie, and shows the approval', async () => {
     const user = userEvent.setup();
     renderApp(`/kyc/sandbox?session=${openKycSession()}`);
     const number = await screen.findByLabelText('BVN');
@@ -53,19 +56,32 @@ describe('the sandbox identity widget', () => {
 
     await user.type(screen.getByLabelText('Date of birth'), '1990-04-12');
     await user.click(screen.getByRole('button', { name: 'Submit verification' }));
+    expect(await screen.findByText('Please take or upload a selfie')).toBeInTheDocument();
+    const input = screen.getByLabelText('Take or upload a selfie');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+    expect(input).toHaveAttribute('capture', 'user');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, new File(['<html>'], 'page.html', { type: 'text/html' }));
+    expect(await screen.findByText('Please select a valid image')).toBeInTheDocument();
+    await user.upload(input, selfie());
+    expect(await screen.findByRole('img', { name: 'Your selfie' })).toBeInTheDocument();
+    expect(screen.queryByText('Please select a valid image')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit verification' }));
     expect(await screen.findByRole('heading', { name: 'Identity verified' })).toBeInTheDocument();
     expect(db.user.status).toBe('ACTIVE');
     expect(screen.getByRole('link', { name: 'Return to Bizdash' })).toHaveAttribute(
       'href',
       '/settings/documents',
     );
-  });
+  }, 20_000);
 
   it('shows the reason of a rejection', async () => {
     const user = userEvent.setup();
     renderApp(`/kyc/sandbox?session=${openKycSession()}`);
     await user.type(await screen.findByLabelText('BVN'), '22222222233');
     await user.type(screen.getByLabelText('Date of birth'), '1990-04-12');
+    await user.upload(screen.getByLabelText('Take or upload a selfie'), selfie());
     await user.click(screen.getByRole('button', { name: 'Submit verification' }));
     expect(await screen.findByRole('heading', { name: 'Verification not approved' })).toBeInTheDocument();
     expect(screen.getByText(`Reason: ${KYC_REJECTION}`)).toBeInTheDocument();

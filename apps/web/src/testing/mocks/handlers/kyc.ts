@@ -1,4 +1,5 @@
 import {
+  KYC_SELFIE_REQUIRED,
   KycStartResponseSchema,
   KycStatusSchema,
   KycSubmissionSchema,
@@ -79,6 +80,16 @@ export const kycHandlers = [
       : notFound('This verification link is not valid or has expired. Start again from Bizdash.');
   }),
 
+  http.post('/api/sandbox/identity/sessions/:sessionId/selfie', async ({ params }) => {
+    const { sessionId } = parseOr400(SandboxKycSessionParamsSchema, params);
+    const session = kyc.sessions.get(sessionId);
+    if (session?.status !== 'OPEN')
+      return notFound('This verification link is not valid or has expired. Start again from Bizdash.');
+    const next = { ...session, hasSelfie: true };
+    kyc.sessions.set(sessionId, next);
+    return contractJson(SandboxKycSessionSchema, next);
+  }),
+
   http.post('/api/sandbox/identity/sessions/:sessionId/submit', async ({ request, params }) => {
     const { sessionId } = parseOr400(SandboxKycSessionParamsSchema, params);
     const submission = parseOr400(KycSubmissionSchema, await jsonBody(request));
@@ -87,6 +98,7 @@ export const kycHandlers = [
       return notFound('This verification link is not valid or has expired. Start again from Bizdash.');
     if (session.status !== 'OPEN')
       return apiError(409, 'This verification was already submitted.', 'KYC_ALREADY_SUBMITTED');
+    if (!session.hasSelfie) return apiError(400, KYC_SELFIE_REQUIRED, 'KYC_SELFIE_REQUIRED');
     const approved = TEST_NUMBERS.some(
       (test) => test.number === submission.idNumber && test.outcome === 'Approved at once',
     );
