@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { saveScreenshot } from '../support/helpers';
 
@@ -33,6 +34,15 @@ test('uploads two documents, shows their real sizes and deletes one', async ({ p
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, testInfo, 'documents-390');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Download follows a link signed for 5 minutes: the browser's own download, no token in the request.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download tax-id.pdf' }).click();
+  const download = await downloading;
+  expect(download.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\/signed\?expires=\d+&signature=[\w-]+$/);
+  expect(download.suggestedFilename()).toBe('tax-id.pdf');
+  const saved = await download.path();
+  expect(await readFile(saved)).toEqual(tax);
 
   await page.getByRole('button', { name: 'Delete articles.pdf' }).click();
   await page.getByRole('button', { name: 'Delete document' }).click();
