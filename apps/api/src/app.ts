@@ -23,7 +23,9 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { registerActor, signedInScope } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...providers,
     rateLimits: createRateLimits(app, config),
     keys,
+    secretBox: createSecretBox(await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key')),
     jobs,
     idempotency,
   };

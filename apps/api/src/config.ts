@@ -35,6 +35,7 @@ const ConfigSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
     JWT_TTL: z.string().regex(durationPattern, 'JWT_TTL is a duration like 8h, 30m or 1d').default('8h'),
     SIGNIN_URL: z.string().default('/signin'),
     EMAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
@@ -86,6 +87,8 @@ const ConfigSchema = z
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret: env.JWT_SECRET,
+    /** Unset: generated into DATA_DIR/secrets-key on first start. Every process of one deployment needs the same. */
+    secretsKey: env.SECRETS_KEY,
     jwtTtl: env.JWT_TTL,
     signinUrl: env.SIGNIN_URL,
     email: { provider: env.EMAIL_PROVIDER, from: env.EMAIL_FROM, smtpUrl: env.SMTP_URL ?? null },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
 import type { RateLimits } from './plugins/rate-limit.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   idempotency: IdempotencyStore;
   /** Keys derived from the instance secret, one per purpose (OTP codes, API keys, ...). */
   keys: { derive(purpose: string): Buffer };
+  /** Encrypts secrets kept in the database (two-factor secrets, bank account numbers); lib/secret-box.ts. */
+  secretBox: SecretBox;
 }
 
 /** Every feature's routes are registered the same way: built from the app's services, mounted at a prefix. */

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { uuidField } from '@bizdash/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { resolveInstanceSecret } from './instance-secret.ts';
 
 interface TokenClaims {
   userId: string;
@@ -48,17 +47,5 @@ export async function createTokenService(secretBytes: Uint8Array, ttl: string): 
 
 /** JWT_SECRET when configured; otherwise one generated on first start and kept in DATA_DIR so sessions survive restarts. */
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(48).toString('base64url');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
-  return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+  return new TextEncoder().encode(await resolveInstanceSecret(configured, dataDir, 'jwt-secret'));
 }
