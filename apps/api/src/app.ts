@@ -17,7 +17,7 @@ import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
-import { securityRoutes } from './features/security/index.ts';
+import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
@@ -62,6 +62,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [otpRoutes, '/api/users'],
   [usersRoutes, '/api/users'],
   [securityRoutes, '/api/users'],
+  [twoFactorRoutes, '/api/users'],
   [notificationsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
   [transactionsRoutes, '/api/transaction'],

@@ -29,5 +29,6 @@ export * from './schemas/sandbox.ts';
 export * from './schemas/security.ts';
 export * from './schemas/transaction-kinds.ts';
 export * from './schemas/transactions.ts';
+export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallets.ts';

@@ -1,2 +1,2 @@
--- Issue 11: this migration's tables arrive with its feature; until then it does nothing.
+-- Reserved for two-factor sign-in, which arrived later as 0014 (installations had already applied this one).
 SELECT 1;

@@ -5,5 +5,6 @@ export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './products.ts';
 export * from './transactions.ts';
+export * from './two-factor.ts';
 export * from './users.ts';
 export * from './wallets.ts';

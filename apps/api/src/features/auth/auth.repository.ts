@@ -15,6 +15,16 @@ export async function findCredentialsByEmail(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
+/** The account's current token version: a token or sign-in challenge of an older one no longer counts. */
+export async function readTokenVersionOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.tokenVersion ?? null;
+}
+
 /** A merchant is born with its credentials and one wallet per supported currency. */
 export async function insertMerchant(tx: Tx, input: Omit<SignUpRequest, 'password'>, passwordHash: string) {
   const [user] = await tx

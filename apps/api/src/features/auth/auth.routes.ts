@@ -5,6 +5,8 @@ import {
   MessageResponseSchema,
   ResetPasswordRequestSchema,
   SignInRequestSchema,
+  SignInResponseSchema,
+  SignInTwoFactorRequestSchema,
   SignUpRequestSchema,
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
-import { logout, signIn, signUp } from './auth.service.ts';
+import { challengeOf, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
-import { throttleSignIn } from './sign-in-throttle.ts';
+import { countPasswordCheck, throttleSignIn } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 
@@ -48,12 +50,38 @@ export function authRoutes(deps: AppDeps) {
         preHandler: throttleSignIn(limits),
         schema: {
           tags,
-          summary: 'Exchange email and password for a bearer token',
+          summary:
+            'Exchange email and password for a bearer token; with two-factor on, for a challenge the code step takes',
           body: SignInRequestSchema,
-          response: { 200: AuthTokenResponseSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+          response: { 200: SignInResponseSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
         },
       },
-      async (request) => signIn(deps, request.body),
+      async (request) => signIn(deps, request.body, request),
+    );
+
+    api.post(
+      '/signin/two-factor',
+      {
+        onRequest: limits.perIp('auth'),
+        // Code guesses are limited like password guesses, per account; a challenge that is not valid fails anyway.
+        preHandler: async (request, reply) => {
+          const challenge = challengeOf(deps, request.body.challengeToken);
+          if (challenge) await countPasswordCheck(limits, request, reply, `user:${challenge.userId}`);
+        },
+        schema: {
+          tags,
+          summary:
+            'Finish a two-factor sign-in with the challenge and a code from the app or a recovery code',
+          body: SignInTwoFactorRequestSchema,
+          response: {
+            200: AuthTokenResponseSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => signInWithSecondFactor(deps, request.body, request),
     );
 
     api.post(

@@ -1,14 +1,39 @@
-import type { AuthTokenResponse, SignInRequest, SignUpRequest } from '@bizdash/shared';
+import {
+  type AuthTokenResponse,
+  type SignInRequest,
+  type SignInResponse,
+  type SignInTwoFactorRequest,
+  type SignUpRequest,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
+  TWO_FACTOR_CODE_INCORRECT,
+} from '@bizdash/shared';
+import type { FastifyRequest } from 'fastify';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AppDeps } from '../../types.ts';
-import { findCredentialsByEmail, incrementTokenVersion, insertMerchant } from './auth.repository.ts';
+import {
+  issueSignInChallenge,
+  isTwoFactorEnabled,
+  readSignInChallenge,
+  verifySecondFactor,
+} from '../security/index.ts';
+import {
+  findCredentialsByEmail,
+  incrementTokenVersion,
+  insertMerchant,
+  readTokenVersionOf,
+} from './auth.repository.ts';
 
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 type Deps = Pick<AppDeps, 'database' | 'tokens'>;
+type SignInDeps = Deps & Pick<AppDeps, 'keys' | 'secretBox' | 'jobs'>;
+
+const challengeKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('two-factor-sign-in-challenge');
 
 export async function signUp({ database, tokens }: Deps, input: SignUpRequest): Promise<AuthTokenResponse> {
   const { password, ...profile } = input;
@@ -25,8 +50,16 @@ export async function signUp({ database, tokens }: Deps, input: SignUpRequest): 
   }
 }
 
-export async function signIn({ database, tokens }: Deps, input: SignInRequest): Promise<AuthTokenResponse> {
-  const account = await findCredentialsByEmail(database.db, input.email);
+/**
+ * The password step. With two-factor on, the right password earns only a short-lived challenge for the code step,
+ * never a token.
+ */
+export async function signIn(
+  deps: SignInDeps,
+  input: SignInRequest,
+  request: FastifyRequest,
+): Promise<SignInResponse> {
+  const account = await findCredentialsByEmail(deps.database.db, input.email);
   if (!account) {
     await burnPasswordCheck(input.password);
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
@@ -34,10 +67,50 @@ export async function signIn({ database, tokens }: Deps, input: SignInRequest): 
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
-  return {
-    token: await tokens.sign({ userId: account.userId, tokenVersion: account.tokenVersion }),
-    userId: account.userId,
-  };
+  if (await isTwoFactorEnabled(deps.database.db, account.userId)) {
+    return { twoFactorRequired: true, challengeToken: issueSignInChallenge(challengeKey(deps), account) };
+  }
+  return startSession(deps, account, request);
+}
+
+/** The code step: a valid challenge (not expired, no password change or sign-out since) and a code. */
+export async function signInWithSecondFactor(
+  deps: SignInDeps,
+  input: SignInTwoFactorRequest,
+  request: FastifyRequest,
+): Promise<AuthTokenResponse> {
+  const challenge = challengeOf(deps, input.challengeToken);
+  if (
+    !challenge ||
+    (await readTokenVersionOf(deps.database.db, challenge.userId)) !== challenge.tokenVersion
+  ) {
+    throw new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
+  }
+  if (!(await verifySecondFactor(deps, challenge.userId, input.code))) {
+    throw new AppError(401, 'TWO_FACTOR_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
+  }
+  return startSession(deps, challenge, request);
+}
+
+/** Who the code step is for (null when the challenge is not valid): the throttle counts guesses per account. */
+export const challengeOf = (deps: Pick<AppDeps, 'keys'>, token: string) =>
+  readSignInChallenge(challengeKey(deps), token);
+
+/** A token, and a "new sign-in" event for the merchant's security alerts. */
+async function startSession(
+  deps: SignInDeps,
+  account: { userId: string; tokenVersion: number },
+  request: FastifyRequest,
+): Promise<AuthTokenResponse> {
+  const { userId } = account;
+  await deps.database.db.transaction((tx) =>
+    writeEvent(
+      tx,
+      eventValues({ userId, type: 'security.signed_in', data: { userId, ...requestOrigin(request) } }),
+    ),
+  );
+  deps.jobs.kick();
+  return { token: await deps.tokens.sign(account), userId };
 }
 
 /** Ends every token issued to the merchant so far, on every device. */

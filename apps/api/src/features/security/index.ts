@@ -1,2 +1,5 @@
-/** Password changes and sessions of the signed-in merchant (ADR 025). */
+/** Password changes, sessions and two-factor sign-in of the signed-in merchant (ADR 025, ADR 027). */
 export { securityRoutes } from './security.routes.ts';
+export { issueSignInChallenge, readSignInChallenge } from './sign-in-challenge.ts';
+export { twoFactorRoutes } from './two-factor.routes.ts';
+export { isTwoFactorEnabled, verifySecondFactor } from './two-factor.service.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { credentials, users } from '../../db/schema/index.ts';
 
 /** The merchant's own sign-in secret; apps and other merchants have none here (owner-scoped by the caller). */
@@ -16,13 +16,4 @@ export async function findOwnCredentials(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
-}
-
-export async function readTokenVersion(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({ tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.tokenVersion ?? null;
 }

@@ -8,24 +8,19 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Actor, AppDeps } from '../../types.ts';
-import { incrementTokenVersion, replacePasswordHash } from '../auth/index.ts';
+import { incrementTokenVersion, readTokenVersionOf, replacePasswordHash } from '../auth/index.ts';
 import { USER_NOT_FOUND } from '../users/index.ts';
-import { findOwnCredentials, readTokenVersion } from './security.repository.ts';
+import { findOwnCredentials } from './security.repository.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs'>;
-
-/** Where a security event came from, as the server saw it. */
-const requestOrigin = (request: FastifyRequest) => ({
-  ip: request.ip ?? null,
-  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-});
 
 /**
  * Only the merchant's own account has a password: an app of theirs or another merchant's id is not found.
  * Keys of apps (via api_key) never reach this far: the routes are for a signed-in session.
  */
-async function ownCredentials(deps: Deps, actor: Actor, userId: string) {
+export async function ownCredentials(deps: Deps, actor: Actor, userId: string) {
   const account = userId === actor.ownerId ? await findOwnCredentials(deps.database.db, userId) : null;
   if (!account) throw notFound(USER_NOT_FOUND);
   return account;
@@ -104,7 +99,7 @@ export async function signOutEverywhere(
   await ownCredentials(deps, actor, userId);
   const tokenVersion = await deps.database.db.transaction(async (tx) => {
     await incrementTokenVersion(tx, userId);
-    return readTokenVersion(tx, userId);
+    return readTokenVersionOf(tx, userId);
   });
   deps.tokenVersions.forget(userId);
   if (tokenVersion === null) throw notFound(USER_NOT_FOUND);

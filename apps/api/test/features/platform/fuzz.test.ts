@@ -134,6 +134,11 @@ const VALID_BODIES: Record<string, unknown> = {
     newPassword: 'N3w!Passw0rdToo',
     confirmPassword: 'N3w!Passw0rdToo',
   },
+  'POST /api/auth/signin/two-factor': { challengeToken: 'e30.c2lnbmF0dXJl', code: '123456' },
+  'POST /api/users/{userId}/two-factor/enable': { code: '123456' },
+  'POST /api/users/{userId}/two-factor/recovery-codes': { code: '123456' },
+  // A wrong password: two-factor is never on for the fuzzed merchant, so nothing can be turned off.
+  'POST /api/users/{userId}/two-factor/disable': { password: 'Wr0ng!Passw0rd', code: 'abcde-fghij' },
   'PUT /api/users/{userId}/notification-settings': {
     inApp: true,
     accountUpdates: true,

@@ -72,6 +72,9 @@ describe('every route of the signed-in scope', () => {
         chargeCheckoutFeeToCustomer: true,
       };
     }
+    if (url.endsWith('/two-factor/enable') || url.endsWith('/two-factor/recovery-codes'))
+      return { code: '123456' };
+    if (url.endsWith('/two-factor/disable')) return { password: 'Wr0ng!Passw0rd', code: '123456' };
     if (url.endsWith('/change-password')) {
       return {
         password: 'Wr0ng!Passw0rd',

@@ -1,0 +1,76 @@
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { twoFactorRecoveryCodes, twoFactorSecrets } from '../../db/schema/index.ts';
+
+export async function findTwoFactor(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** A set-up starts over with a new secret until a code confirms one; an enabled secret is never replaced here. */
+export async function savePendingSecret(db: DbOrTx, userId: string, secretSealed: string) {
+  await db
+    .insert(twoFactorSecrets)
+    .values({ userId, secretSealed })
+    .onConflictDoUpdate({
+      target: twoFactorSecrets.userId,
+      set: { secretSealed, lastUsedStep: null, updatedAt: new Date() },
+      setWhere: isNull(twoFactorSecrets.enabledAt),
+    });
+}
+
+/**
+ * Records a code's time step as used, only when it is later than the last one: of two requests with the same code
+ * exactly one wins, and a code seen once never works again.
+ */
+export async function claimStep(db: DbOrTx, userId: string, step: number) {
+  const rows = await db
+    .update(twoFactorSecrets)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(twoFactorSecrets.userId, userId),
+        or(isNull(twoFactorSecrets.lastUsedStep), lt(twoFactorSecrets.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: twoFactorSecrets.userId });
+  return rows.length === 1;
+}
+
+export async function markEnabled(tx: Tx, userId: string) {
+  await tx.update(twoFactorSecrets).set({ enabledAt: new Date() }).where(eq(twoFactorSecrets.userId, userId));
+}
+
+export async function deleteTwoFactor(tx: Tx, userId: string) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
+}
+
+export async function replaceRecoveryCodes(tx: Tx, userId: string, codeHashes: string[]) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.insert(twoFactorRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses a recovery code up; false when it is not one of the merchant's or was used already (also concurrently). */
+export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string) {
+  const rows = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countRecoveryCodesLeft(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ left: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.left ?? 0;
+}

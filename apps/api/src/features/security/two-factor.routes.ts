@@ -1,0 +1,128 @@
+import {
+  ApiErrorSchema,
+  DisableTwoFactorRequestSchema,
+  EnableTwoFactorRequestSchema,
+  MessageResponseSchema,
+  RecoveryCodesResponseSchema,
+  RegenerateRecoveryCodesRequestSchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorStatusSchema,
+  UserIdParamsSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import { countPasswordCheck } from '../auth/index.ts';
+import { throttleKeyOf } from './security.service.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  setupTwoFactor,
+  twoFactorStatus,
+} from './two-factor.service.ts';
+
+const tags = ['security'];
+
+/** Two-factor sign-in with an authenticator app, under /api/users/{userId}/two-factor (ADR 027). */
+export function twoFactorRoutes(deps: AppDeps) {
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+  const security = [{ bearerAuth: [] }];
+  const userIdOf = (request: FastifyRequest) => (request.params as { userId: string }).userId;
+  return async (app: FastifyInstance) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const limits = deps.rateLimits;
+    // Every code guess counts with the account's password guesses (the sign-in throttle).
+    const countGuess = async (request: FastifyRequest, reply: Parameters<typeof countPasswordCheck>[2]) =>
+      countPasswordCheck(
+        limits,
+        request,
+        reply,
+        await throttleKeyOf(deps, actorOf(request), userIdOf(request)),
+      );
+
+    typed.get(
+      '/:userId/two-factor',
+      {
+        schema: {
+          tags,
+          summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left',
+          security,
+          params: UserIdParamsSchema,
+          response: { 200: TwoFactorStatusSchema, ...errors },
+        },
+      },
+      async (request) => twoFactorStatus(deps, actorOf(request), request.params.userId),
+    );
+
+    typed.post(
+      '/:userId/two-factor/setup',
+      {
+        onRequest: limits.perIp('auth'),
+        schema: {
+          tags,
+          summary:
+            'Start the set-up: a new secret with its otpauth URL and QR code (SVG), waiting for a code',
+          security,
+          params: UserIdParamsSchema,
+          response: { 200: TwoFactorSetupResponseSchema, ...errors },
+        },
+      },
+      async (request) => setupTwoFactor(deps, actorOf(request), request.params.userId),
+    );
+
+    typed.post(
+      '/:userId/two-factor/enable',
+      {
+        onRequest: limits.perIp('auth'),
+        preHandler: countGuess,
+        schema: {
+          tags,
+          summary: 'Turn two-factor on with a code from the app; answers the ten recovery codes, shown once',
+          security,
+          params: UserIdParamsSchema,
+          body: EnableTwoFactorRequestSchema,
+          response: { 200: RecoveryCodesResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        enableTwoFactor(deps, actorOf(request), request.params.userId, request.body, request),
+    );
+
+    typed.post(
+      '/:userId/two-factor/recovery-codes',
+      {
+        onRequest: limits.perIp('auth'),
+        preHandler: countGuess,
+        schema: {
+          tags,
+          summary: 'Replace the recovery codes (a code from the app required); the old ones stop working',
+          security,
+          params: UserIdParamsSchema,
+          body: RegenerateRecoveryCodesRequestSchema,
+          response: { 200: RecoveryCodesResponseSchema, ...errors },
+        },
+      },
+      async (request) => regenerateRecoveryCodes(deps, actorOf(request), request.params.userId, request.body),
+    );
+
+    typed.post(
+      '/:userId/two-factor/disable',
+      {
+        onRequest: limits.perIp('auth'),
+        preHandler: countGuess,
+        schema: {
+          tags,
+          summary: 'Turn two-factor off with the password and a code (from the app or a recovery code)',
+          security,
+          params: UserIdParamsSchema,
+          body: DisableTwoFactorRequestSchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        disableTwoFactor(deps, actorOf(request), request.params.userId, request.body, request),
+    );
+  };
+}

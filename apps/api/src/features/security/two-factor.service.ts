@@ -1,0 +1,181 @@
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  type DisableTwoFactorRequest,
+  type EnableTwoFactorRequest,
+  formatRecoveryCode,
+  RECOVERY_CODES_REPLACED,
+  type RegenerateRecoveryCodesRequest,
+  TWO_FACTOR_ALREADY_ENABLED,
+  TWO_FACTOR_CODE_INCORRECT,
+  TWO_FACTOR_DISABLED,
+  TWO_FACTOR_ENABLED,
+  TWO_FACTOR_NOT_ENABLED,
+  TWO_FACTOR_SETUP_MISSING,
+  type TwoFactorStatus,
+} from '@bizdash/shared';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
+import { ownCredentials } from './security.service.ts';
+import { enrolmentOf, matchingStep, newTotpSecret } from './totp.ts';
+import {
+  claimStep,
+  countRecoveryCodesLeft,
+  deleteTwoFactor,
+  findTwoFactor,
+  markEnabled,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  useRecoveryCode,
+} from './two-factor.repository.ts';
+
+type Deps = Pick<
+  AppDeps,
+  'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs' | 'keys' | 'secretBox'
+>;
+
+/** The sealed secret is bound to its merchant: copied to another user's row it does not open. */
+const sealContext = (userId: string) => `two-factor:${userId}`;
+const recoveryKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('two-factor-recovery-codes');
+const APP_CODE = /^\d+$/;
+
+export async function twoFactorStatus(deps: Deps, actor: Actor, userId: string): Promise<TwoFactorStatus> {
+  await ownCredentials(deps, actor, userId);
+  const row = await findTwoFactor(deps.database.db, userId);
+  const enabled = Boolean(row?.enabledAt);
+  return {
+    enabled,
+    enabledAt: row?.enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabled ? await countRecoveryCodesLeft(deps.database.db, userId) : 0,
+  };
+}
+
+/** A new secret for the app to scan; it does nothing until a code from the app confirms it (enableTwoFactor). */
+export async function setupTwoFactor(deps: Deps, actor: Actor, userId: string) {
+  const account = await ownCredentials(deps, actor, userId);
+  if ((await findTwoFactor(deps.database.db, userId))?.enabledAt)
+    throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
+  const secret = newTotpSecret();
+  await savePendingSecret(deps.database.db, userId, deps.secretBox.seal(secret, sealContext(userId)));
+  return { secret, ...(await enrolmentOf(secret, account.email)) };
+}
+
+/** Accepts an app code once: its time step is claimed, so the same code (or an older one) fails next time. */
+async function acceptAppCode(
+  deps: Pick<Deps, 'database' | 'secretBox'>,
+  row: { userId: string; secretSealed: string },
+  code: string,
+) {
+  const secret = deps.secretBox.open(row.secretSealed, sealContext(row.userId));
+  const step = matchingStep(secret, code);
+  return step !== null && (await claimStep(deps.database.db, row.userId, step));
+}
+
+export async function enableTwoFactor(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  { code }: EnableTwoFactorRequest,
+  request: FastifyRequest,
+) {
+  await ownCredentials(deps, actor, userId);
+  const row = await findTwoFactor(deps.database.db, userId);
+  if (!row) throw badRequest(TWO_FACTOR_SETUP_MISSING, 'TWO_FACTOR_SETUP_MISSING');
+  if (row.enabledAt) throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
+  if (!(await acceptAppCode(deps, row, code))) throw incorrectCode();
+  const recoveryCodes = newRecoveryCodes();
+  await deps.database.db.transaction(async (tx) => {
+    await markEnabled(tx, userId);
+    await replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes));
+    await writeEvent(
+      tx,
+      eventValues({
+        userId,
+        type: 'security.two_factor_enabled',
+        data: { userId, ...requestOrigin(request) },
+      }),
+    );
+  });
+  deps.jobs.kick();
+  return { message: TWO_FACTOR_ENABLED, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
+}
+
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  { code }: RegenerateRecoveryCodesRequest,
+) {
+  await ownCredentials(deps, actor, userId);
+  const row = await enabledTwoFactor(deps.database.db, userId);
+  if (!(await acceptAppCode(deps, row, code))) throw incorrectCode();
+  const recoveryCodes = newRecoveryCodes();
+  await deps.database.db.transaction((tx) =>
+    replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes)),
+  );
+  return { message: RECOVERY_CODES_REPLACED, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
+}
+
+/** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
+export async function disableTwoFactor(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  { password, code }: DisableTwoFactorRequest,
+  request: FastifyRequest,
+) {
+  const account = await ownCredentials(deps, actor, userId);
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
+  }
+  await enabledTwoFactor(deps.database.db, userId);
+  if (!(await verifySecondFactor(deps, userId, code))) throw incorrectCode();
+  await deps.database.db.transaction(async (tx) => {
+    await deleteTwoFactor(tx, userId);
+    await writeEvent(
+      tx,
+      eventValues({
+        userId,
+        type: 'security.two_factor_disabled',
+        data: { userId, ...requestOrigin(request) },
+      }),
+    );
+  });
+  deps.jobs.kick();
+  return { message: TWO_FACTOR_DISABLED };
+}
+
+export async function isTwoFactorEnabled(db: DbOrTx, userId: string) {
+  return Boolean((await findTwoFactor(db, userId))?.enabledAt);
+}
+
+/**
+ * The second factor of a merchant with two-factor on: a code from the app (each works once) or an unused recovery
+ * code (used up by this call). Used at sign-in and wherever a step needs more than the session.
+ */
+export async function verifySecondFactor(
+  deps: Pick<Deps, 'database' | 'keys' | 'secretBox'>,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  const row = await findTwoFactor(deps.database.db, userId);
+  if (!row?.enabledAt) return false;
+  if (APP_CODE.test(code)) return acceptAppCode(deps, row, code);
+  return useRecoveryCode(deps.database.db, userId, hashRecoveryCode(recoveryKey(deps), userId, code));
+}
+
+async function enabledTwoFactor(db: DbOrTx, userId: string) {
+  const row = await findTwoFactor(db, userId);
+  if (!row?.enabledAt) throw badRequest(TWO_FACTOR_NOT_ENABLED, 'TWO_FACTOR_NOT_ENABLED');
+  return row;
+}
+
+const hashesOf = (deps: Deps, userId: string, codes: string[]) =>
+  codes.map((code) => hashRecoveryCode(recoveryKey(deps), userId, code));
+
+const incorrectCode = () => badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
