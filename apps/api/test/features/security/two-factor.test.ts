@@ -89,7 +89,11 @@ describe('two-factor sign-in', () => {
     const merchant = await signUpMerchant(ctx.app);
     const setup = await post(merchant, '/setup');
     expect(setup.statusCode).toBe(200);
-    const { secret, otpauthUrl, qrCodeDataUrl } = setup.json() as Record<string, string>;
+    const { secret, otpauthUrl, qrCodeDataUrl } = setup.json() as {
+      secret: string;
+      otpauthUrl: string;
+      qrCodeDataUrl: string;
+    };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Bizdash:/);
     expect(otpauthUrl).toContain(`secret=${secret}`);
