@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { formatFxRate } from './fx.ts';
+
+describe('formatFxRate', () => {
+  it('reads as one unit of the base currency in the counter currency, keeping the rate’s decimals', () => {
+    expect(formatFxRate('1573.2475', 'USD', 'NGN')).toBe('$1 = ₦1,573.2475');
+    expect(formatFxRate('1550.0000', 'USD', 'NGN')).toBe('$1 = ₦1,550.00');
+    expect(formatFxRate('1526.7500', 'USD', 'NGN')).toBe('$1 = ₦1,526.75');
+  });
+});
