@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { ChangePasswordModal } from '@/features/security/components/change-password-modal';
 import { SignOutEverywhere } from '@/features/security/components/sign-out-everywhere';
+import { TwoFactorSection } from '@/features/security/components/two-factor-section';
 import { useUserId } from '@/lib/credentials';
 
 function SecurityScreen({ userId }: { userId: string }) {
@@ -19,6 +20,7 @@ function SecurityScreen({ userId }: { userId: string }) {
           character. We email you whenever your password changes.
         </p>
       </SectionCard>
+      <TwoFactorSection userId={userId} />
       <SectionCard
         title="Sessions"
         description="Lost a device or signed in on a shared computer? End every other session at once."

@@ -9,6 +9,7 @@ import { productsHandlers } from './products';
 import { profileHandlers } from './profile';
 import { securityHandlers } from './security';
 import { transactionsHandlers } from './transactions';
+import { twoFactorHandlers } from './two-factor';
 import { usersHandlers } from './users';
 
 export const handlers = [
@@ -16,6 +17,7 @@ export const handlers = [
   ...authHandlers,
   ...usersHandlers,
   ...securityHandlers,
+  ...twoFactorHandlers,
   ...profileHandlers,
   ...transactionsHandlers,
   ...productsHandlers,

@@ -1,0 +1,98 @@
+import { DisableTwoFactorRequestSchema } from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { ApiError } from '@/lib/api-error';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { TwoFactorCodeField } from './two-factor-code-field';
+
+const FORM_ID = 'turn-off-two-factor-form';
+
+interface TurnOffTwoFactorModalProps {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
+export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwoFactorModalProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(DisableTwoFactorRequestSchema),
+    defaultValues: { password: '', code: '' },
+    mode: 'onTouched',
+  });
+  const disable = useDisableTwoFactor(userId, {
+    onSuccess: () => {
+      reset();
+      onOpenChange(false);
+    },
+  });
+  const close = (next: boolean) => {
+    if (disable.isPending) return;
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Turn off two-factor authentication?"
+      description="Signing in will take only your password again, and your recovery codes stop working. Confirm with your current password and a code."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={disable.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" type="submit" form={FORM_ID} pending={disable.isPending}>
+            Turn off
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={FORM_ID}
+        noValidate
+        aria-label="Turn off two-factor authentication"
+        onSubmit={handleSubmit((values) =>
+          disable.mutate(values, {
+            onError: (error) => {
+              const code = error instanceof ApiError ? error.code : undefined;
+              if (code === 'CURRENT_PASSWORD_INCORRECT') {
+                setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+              } else if (code === 'TWO_FACTOR_CODE_INCORRECT') {
+                setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+              } else if (!applyServerFieldErrors(error, setError, ['password', 'code'])) {
+                toast.error(error.message);
+              }
+            },
+          }),
+        )}
+        className="flex flex-col gap-4"
+      >
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TwoFactorCodeField
+          label="Code from your app or a recovery code"
+          acceptsRecoveryCode
+          error={errors.code?.message}
+          {...register('code')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,191 @@
+import { EnableTwoFactorRequestSchema, type TwoFactorSetupResponse } from '@bizdash/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { RecoveryCodes } from './recovery-codes';
+import { TwoFactorCodeField } from './two-factor-code-field';
+
+/** The key as people copy it by eye: groups of four. */
+const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** The set-up the modal shows: the new secret once it arrived, or why it did not. */
+interface TwoFactorSetup {
+  data: TwoFactorSetupResponse | undefined;
+  error: Error | null;
+  /** Asks the server for a new secret (and so a new QR code). */
+  restart: () => void;
+}
+
+interface TwoFactorSetupModalProps {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  setup: TwoFactorSetup;
+}
+
+const SETUP_FORM_ID = 'two-factor-setup-form';
+
+interface ScanStepProps {
+  setup: TwoFactorSetupResponse;
+  enable: ReturnType<typeof useEnableTwoFactor>;
+  onEnabled: (recoveryCodes: string[]) => void;
+  /** The server no longer holds this secret: start again with a new QR code. */
+  onSetupMissing: () => void;
+}
+
+function ScanStep({ setup, enable, onEnabled, onSetupMissing }: ScanStepProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(EnableTwoFactorRequestSchema),
+    defaultValues: { code: '' },
+    mode: 'onTouched',
+  });
+  return (
+    <form
+      id={SETUP_FORM_ID}
+      noValidate
+      aria-label="Turn on two-factor authentication"
+      onSubmit={handleSubmit((values) =>
+        enable.mutate(values, {
+          onSuccess: (response) => onEnabled(response.recoveryCodes),
+          onError: (error) => {
+            if (error instanceof ApiError && error.code === 'TWO_FACTOR_CODE_INCORRECT') {
+              setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+            } else if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_MISSING') {
+              toast.error(error.message);
+              onSetupMissing();
+            } else if (!applyServerFieldErrors(error, setError, ['code'])) toast.error(error.message);
+          },
+        }),
+      )}
+      className="flex flex-col gap-5"
+    >
+      <ol className="flex flex-col gap-5 text-sm text-slate-700">
+        <li className="flex flex-col gap-3">
+          <p>
+            <span className="font-semibold text-slate-900">1. Scan this QR code</span> with an authenticator
+            app on your phone, such as Google Authenticator, Microsoft Authenticator, 1Password or Authy.
+          </p>
+          <img
+            src={setup.qrCodeDataUrl}
+            alt="QR code for your authenticator app"
+            width={176}
+            height={176}
+            className="size-44 self-center rounded-lg bg-white p-2 ring-1 ring-slate-200"
+          />
+          <div className="rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
+            <p className="text-slate-600">Can't scan? Enter this key</p>
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <code
+                data-testid="two-factor-secret"
+                className="font-mono text-[15px] font-medium break-words text-slate-900"
+              >
+                {groupsOfFour(setup.secret)}
+              </code>
+              <CopyButton value={setup.secret} label="setup key" />
+            </div>
+          </div>
+        </li>
+        <li className="flex flex-col gap-3">
+          <p>
+            <span className="font-semibold text-slate-900">2. Enter the 6-digit code</span> the app shows for
+            Bizdash.
+          </p>
+          <TwoFactorCodeField
+            containerClassName="sm:max-w-56"
+            error={errors.code?.message}
+            {...register('code')}
+          />
+        </li>
+      </ol>
+    </form>
+  );
+}
+
+/**
+ * Enrolment in two steps: scan the QR code and confirm a code from the app (two-factor turns on), then keep the
+ * recovery codes, which are shown this once.
+ */
+export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFactorSetupModalProps) {
+  const enable = useEnableTwoFactor(userId);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [saved, setSaved] = useState(false);
+  const close = () => {
+    if (enable.isPending) return;
+    enable.reset();
+    setRecoveryCodes(null);
+    setSaved(false);
+    onOpenChange(false);
+  };
+
+  if (recoveryCodes) {
+    return (
+      <Modal
+        open={open}
+        onOpenChange={(next) => !next && close()}
+        title="Save your recovery codes"
+        description="Two-factor authentication is on. If you lose your phone, each of these codes lets you sign in once instead of a code from the app."
+        footer={
+          <Button onClick={close} disabled={!saved}>
+            Done
+          </Button>
+        }
+      >
+        <RecoveryCodes codes={recoveryCodes} saved={saved} onSavedChange={setSaved} />
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Set up two-factor authentication"
+      description="After your password, Bizdash will ask for a code from your phone."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={enable.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={SETUP_FORM_ID} pending={enable.isPending} disabled={!setup.data}>
+            Turn on
+          </Button>
+        </>
+      }
+    >
+      {setup.data ? (
+        // A new secret is a new form: nothing typed for the previous QR code carries over.
+        <ScanStep
+          key={setup.data.secret}
+          setup={setup.data}
+          enable={enable}
+          onEnabled={setRecoveryCodes}
+          onSetupMissing={setup.restart}
+        />
+      ) : setup.error ? (
+        <div role="alert" className="flex flex-col items-center gap-4 py-6 text-center">
+          <p className="text-sm font-medium text-slate-900">{setup.error.message}</p>
+          <Button variant="secondary" onClick={setup.restart}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="flex h-72 items-center justify-center">
+          <Spinner className="size-8 text-brand-700" label="Preparing your QR code" />
+        </div>
+      )}
+    </Modal>
+  );
+}
