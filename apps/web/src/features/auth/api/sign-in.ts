@@ -1,4 +1,4 @@
-import { AuthTokenResponseSchema, type SignInRequest } from '@bizdash/shared';
+import { type SignInRequest, SignInResponseSchema } from '@bizdash/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
@@ -9,17 +9,32 @@ function signIn(body: SignInRequest) {
   return apiRequest('/auth/signin', {
     method: 'POST',
     body,
-    schema: AuthTokenResponseSchema,
+    schema: SignInResponseSchema,
     auth: false,
     defaultError: DEFAULT_ERROR_MESSAGE,
   });
 }
 
-export function useSignIn({ onSuccess }: { onSuccess: () => void }) {
+/** The password was right and the account has two-factor on: a code comes next, with this challenge. */
+export interface SignInChallenge {
+  challengeToken: string;
+  email: string;
+}
+
+interface SignInCallbacks {
+  onSuccess: () => void;
+  onChallenge: (challenge: SignInChallenge) => void;
+}
+
+export function useSignIn({ onSuccess, onChallenge }: SignInCallbacks) {
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (credentials) => {
-      startSession(credentials);
+    onSuccess: (response, { email }) => {
+      if ('challengeToken' in response) {
+        onChallenge({ challengeToken: response.challengeToken, email });
+        return;
+      }
+      startSession(response);
       onSuccess();
     },
     onError: (error) => toast.error(error.message),

@@ -1,4 +1,4 @@
-import { AuthTokenResponseSchema } from '@bizdash/shared';
+import { AuthTokenResponseSchema, SignInResponseSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -14,14 +14,14 @@ import { contractJson, gate } from '@/testing/mocks/utils';
 import { renderWithQueryClient } from '@/testing/render';
 import { SignInForm } from './sign-in-form';
 
-function renderForm(onSuccess = vi.fn()) {
+function renderForm(onSuccess = vi.fn(), onChallenge = vi.fn()) {
   renderWithQueryClient(
     <MemoryRouter>
-      <SignInForm onSuccess={onSuccess} />
+      <SignInForm onSuccess={onSuccess} onChallenge={onChallenge} />
       <AppToaster />
     </MemoryRouter>,
   );
-  return { onSuccess, user: userEvent.setup() };
+  return { onSuccess, onChallenge, user: userEvent.setup() };
 }
 
 describe('SignInForm', () => {
@@ -87,6 +87,24 @@ describe('SignInForm', () => {
     signingIn.open();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(getCredentials()).toEqual({ token, userId: USER_ID });
+  });
+
+  it('hands on the challenge of an account with two-factor on, storing nothing yet', async () => {
+    server.use(
+      http.post('/api/auth/signin', () =>
+        contractJson(SignInResponseSchema, { twoFactorRequired: true, challengeToken: 'challenge' }),
+      ),
+    );
+    const { user, onSuccess, onChallenge } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
+    await user.type(screen.getByLabelText('Password'), USER_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() =>
+      expect(onChallenge).toHaveBeenCalledWith({ challengeToken: 'challenge', email: 'ada@example.com' }),
+    );
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(getCredentials()).toBeNull();
   });
 
   it("shows the server's error as a toast and stays on the form", async () => {

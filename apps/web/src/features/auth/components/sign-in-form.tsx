@@ -1,22 +1,35 @@
 import { type SignInRequest, SignInRequestSchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
-import { useSignIn } from '../api/sign-in';
+import { type SignInChallenge, useSignIn } from '../api/sign-in';
 import { TextLink } from './text-link';
 
-export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
-  const signIn = useSignIn({ onSuccess });
+interface SignInFormProps {
+  onSuccess: () => void;
+  /** The account has two-factor on: the page asks for a code next. */
+  onChallenge: (challenge: SignInChallenge) => void;
+  /** Back from the code step: the email is kept, the password asked for again. */
+  email?: string;
+}
+
+export function SignInForm({ onSuccess, onChallenge, email = '' }: SignInFormProps) {
+  const signIn = useSignIn({ onSuccess, onChallenge });
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(SignInRequestSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
     mode: 'onTouched',
   });
+  useEffect(() => {
+    if (email) setFocus('password');
+  }, [email, setFocus]);
   const onSubmit = (values: SignInRequest) => signIn.mutate(values);
 
   return (

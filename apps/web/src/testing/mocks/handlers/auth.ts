@@ -7,12 +7,17 @@ import {
   RESET_LINK_INVALID,
   ResetPasswordRequestSchema,
   SignInRequestSchema,
+  SignInResponseSchema,
+  SignInTwoFactorRequestSchema,
   SignUpRequestSchema,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
+  TWO_FACTOR_CODE_INCORRECT,
 } from '@bizdash/shared';
 import { HttpResponse, http } from 'msw';
 import { buildToken, buildUser } from '../../factories';
-import { db } from '../db';
+import { CHALLENGE_TOKEN, db } from '../db';
 import { apiError, contractJson, jsonBody, parseOr400, requireSession } from '../utils';
+import { acceptSecondFactor } from './two-factor';
 
 export const authHandlers = [
   http.post('/api/auth/signin', async ({ request }) => {
@@ -20,6 +25,19 @@ export const authHandlers = [
     if (email !== db.user.email || password !== db.password) {
       return apiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS');
     }
+    if (db.twoFactor.enabledAt) {
+      return contractJson(SignInResponseSchema, { twoFactorRequired: true, challengeToken: CHALLENGE_TOKEN });
+    }
+    return contractJson(SignInResponseSchema, { token: buildToken(), userId: db.user.recordId });
+  }),
+
+  http.post('/api/auth/signin/two-factor', async ({ request }) => {
+    const { challengeToken, code } = parseOr400(SignInTwoFactorRequestSchema, await jsonBody(request));
+    if (challengeToken !== CHALLENGE_TOKEN) {
+      return apiError(401, TWO_FACTOR_CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+    }
+    if (!acceptSecondFactor(code))
+      return apiError(401, TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
     return contractJson(AuthTokenResponseSchema, { token: buildToken(), userId: db.user.recordId });
   }),
 
