@@ -60,7 +60,7 @@ describe('reset password', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByText(PASSWORD_RESET_DONE)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Bizdash' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Bizdash' })).toBeInTheDocument();
     expect(getCredentials()).toBeNull();
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'POST /api/auth/reset-password',
