@@ -11,6 +11,9 @@ export const EVENT_SUBSCRIBERS = {
   'security.two_factor_enabled': ['notify'],
   'security.two_factor_disabled': ['notify'],
   'security.signed_in': ['notify'],
+  'payout.created': [],
+  'payout.succeeded': ['notify'],
+  'payout.failed': ['notify'],
 } as const satisfies Record<EventType, readonly string[]>;
 
 type HandlerName = (typeof EVENT_SUBSCRIBERS)[EventType][number];

@@ -38,6 +38,22 @@ export const DocumentEventDataSchema = z.object({
 });
 export type DocumentEventData = z.infer<typeof DocumentEventDataSchema>;
 
+/** A payout to a settlement bank account (issue 12): created, then succeeded or failed (the money returned). */
+export const PayoutEventDataSchema = z.object({
+  payoutId: z.uuid(),
+  userId: z.uuid(),
+  walletId: z.uuid(),
+  transactionId: z.uuid().nullable(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number().int().positive(),
+  fee: z.number().int().nonnegative(),
+  bankName: z.string(),
+  accountNumberMasked: z.string(),
+  status: z.enum(['PROCESSING', 'SUCCESSFUL', 'FAILED']),
+  failureReason: z.string().nullable(),
+});
+export type PayoutEventData = z.infer<typeof PayoutEventDataSchema>;
+
 /** Something that changed how the merchant signs in, or a sign-in itself (issue 11): security alerts. */
 export const SecurityEventDataSchema = z.object({
   userId: z.uuid(),
@@ -58,6 +74,9 @@ export const EVENT_DATA_SCHEMAS = {
   'security.two_factor_enabled': SecurityEventDataSchema,
   'security.two_factor_disabled': SecurityEventDataSchema,
   'security.signed_in': SecurityEventDataSchema,
+  'payout.created': PayoutEventDataSchema,
+  'payout.succeeded': PayoutEventDataSchema,
+  'payout.failed': PayoutEventDataSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
@@ -82,6 +101,9 @@ export const EventEnvelopeSchema = z.discriminatedUnion('type', [
   envelopeOf('security.two_factor_enabled'),
   envelopeOf('security.two_factor_disabled'),
   envelopeOf('security.signed_in'),
+  envelopeOf('payout.created'),
+  envelopeOf('payout.succeeded'),
+  envelopeOf('payout.failed'),
 ]);
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
 export type EventOf<T extends EventType> = Extract<EventEnvelope, { type: T }>;

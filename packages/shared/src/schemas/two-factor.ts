@@ -32,7 +32,7 @@ const appCodeField = z.preprocess(
 
 /** A code from the app, or one of the ten single-use recovery codes (ten letters and digits, shown as xxxxx-xxxxx). */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-9]{10}$/;
-const appOrRecoveryCodeField = z.preprocess(
+export const secondFactorCodeField = z.preprocess(
   compact,
   z
     .string({ error: ANY_CODE_MESSAGE })
@@ -76,7 +76,7 @@ export const DisableTwoFactorRequestSchema = z.object({
     .string({ error: 'Current Password is required' })
     .min(1, 'Current Password is required')
     .max(1024, 'Current Password is too long'),
-  code: appOrRecoveryCodeField,
+  code: secondFactorCodeField,
 });
 export type DisableTwoFactorRequest = z.infer<typeof DisableTwoFactorRequestSchema>;
 
@@ -95,7 +95,7 @@ export const SignInTwoFactorRequestSchema = z.object({
     .string({ error: TWO_FACTOR_CHALLENGE_EXPIRED })
     .min(1, TWO_FACTOR_CHALLENGE_EXPIRED)
     .max(512, TWO_FACTOR_CHALLENGE_EXPIRED),
-  code: appOrRecoveryCodeField,
+  code: secondFactorCodeField,
 });
 export type SignInTwoFactorRequest = z.infer<typeof SignInTwoFactorRequestSchema>;
 

@@ -71,6 +71,24 @@ export function noticeFor(event: EventEnvelope): NoticeText | null {
         title: 'Two-factor sign-in turned off',
         body: `Two-factor sign-in was turned off from ${where(event.data)}. If this was not you, change your password.`,
       };
+    case 'payout.created':
+      return null;
+    case 'payout.succeeded': {
+      const { amount, currency, bankName, accountNumberMasked } = event.data;
+      return {
+        type: 'outgoingTransfer',
+        title: 'Payout sent',
+        body: `${formatMoney(amount, currency)} reached ${bankName} ${accountNumberMasked}.`,
+      };
+    }
+    case 'payout.failed': {
+      const { amount, currency, failureReason } = event.data;
+      return {
+        type: 'outgoingTransfer',
+        title: 'Payout failed',
+        body: `${formatMoney(amount, currency)} could not be paid out${failureReason ? `: ${failureReason}` : ''}. The money and its fee are back in your wallet.`,
+      };
+    }
     case 'security.signed_in':
       return {
         type: 'securityAlerts',

@@ -41,22 +41,61 @@ async function ownEmailUser(deps: Deps, ownerId: string, email: string) {
   return user;
 }
 
-export async function sendEmailOtp(deps: Deps, secret: OtpSecret, ownerId: string, email: string) {
-  const user = await ownEmailUser(deps, ownerId, email);
+/**
+ * Emails a fresh single-use code for `purpose` (the previous one of that purpose stops working) and keeps only its
+ * hash. Email verification and payout confirmation both use it.
+ */
+export async function issueEmailCode(
+  deps: Deps,
+  secret: OtpSecret,
+  to: { userId: string; email: string },
+  purpose: string,
+  message: (code: string) => { subject: string; text: string },
+) {
   const code = randomInt(0, 10 ** OTP_RULES.length)
     .toString()
     .padStart(OTP_RULES.length, '0');
   await replaceActiveCode(deps.database.db, {
-    userId: user.id,
-    purpose: VERIFY_EMAIL,
-    codeHash: secret.hashCode(user.id, code),
+    userId: to.userId,
+    purpose,
+    codeHash: secret.hashCode(to.userId, code),
     expiresAt: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000),
   });
-  await deps.email.send({
-    to: user.email,
+  await deps.email.send({ to: to.email, ...message(code) });
+}
+
+/** Uses up the latest code of `purpose` when `code` is it; a wrong, expired or exhausted code is a clear 400. */
+export async function consumeEmailCode(
+  deps: Pick<Deps, 'database'>,
+  secret: OtpSecret,
+  userId: string,
+  purpose: string,
+  code: string,
+) {
+  const db = deps.database.db;
+  const active = await findLatestActiveCode(db, userId, purpose);
+  if (!active || active.expiresAt.getTime() <= Date.now())
+    throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+  if (active.wrongAttempts >= OTP_RULES.maxWrongTries)
+    throw badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
+
+  const expected = Buffer.from(active.codeHash, 'hex');
+  const given = Buffer.from(secret.hashCode(userId, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const counted = await recordWrongAttempt(db, active.id, OTP_RULES.maxWrongTries);
+    throw counted
+      ? badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT')
+      : badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
+  }
+  if (!(await consumeCode(db, active.id))) throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+}
+
+export async function sendEmailOtp(deps: Deps, secret: OtpSecret, ownerId: string, email: string) {
+  const user = await ownEmailUser(deps, ownerId, email);
+  await issueEmailCode(deps, secret, { userId: user.id, email: user.email }, VERIFY_EMAIL, (code) => ({
     subject: `${code} is your Bizdash verification code`,
     text: `Your Bizdash verification code is ${code}. It expires in ${OTP_RULES.ttlMinutes} minutes and works once.`,
-  });
+  }));
   return { message: OTP_MESSAGES.sent };
 }
 
@@ -67,22 +106,7 @@ export async function verifyEmailOtp(
   input: OtpVerifyRequest,
 ) {
   const user = await ownEmailUser(deps, ownerId, input.email);
-  const db = deps.database.db;
-  const active = await findLatestActiveCode(db, user.id, VERIFY_EMAIL);
-  if (!active || active.expiresAt.getTime() <= Date.now())
-    throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
-  if (active.wrongAttempts >= OTP_RULES.maxWrongTries)
-    throw badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
-
-  const expected = Buffer.from(active.codeHash, 'hex');
-  const given = Buffer.from(secret.hashCode(user.id, input.otp), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    const counted = await recordWrongAttempt(db, active.id, OTP_RULES.maxWrongTries);
-    throw counted
-      ? badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT')
-      : badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
-  }
-  if (!(await consumeCode(db, active.id))) throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
-  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  await consumeEmailCode(deps, secret, user.id, VERIFY_EMAIL, input.otp);
+  await deps.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   return { message: OTP_MESSAGES.verified, emailVerified: true };
 }

@@ -70,6 +70,20 @@ const CHECKS: CheckQuery[] = [
       group by t.id, t.transaction_type, t.transaction_amount
       having sum(e.amount) <> case when t.transaction_type = 'CREDIT' then t.transaction_amount else -t.transaction_amount end`,
   },
+  {
+    name: "every payout's money is where its status says",
+    checked: sql`select count(*) as n from payouts`,
+    // Debited (in transit) once confirmed; then settled out of transit, or reversed back: never both, never neither.
+    violations: sql`select p.id || ' ' || p.status as example from payouts p
+      left join ledger_postings r on r.reverses_posting_id = p.debit_posting_id
+      left join ledger_postings s on s.idempotency_key = 'payout-settled:' || p.transaction_id
+      where case p.status
+        when 'PROCESSING' then p.debit_posting_id is null or r.id is not null or s.id is not null
+        when 'SUCCESSFUL' then p.debit_posting_id is null or r.id is not null or s.id is null
+        when 'FAILED' then p.debit_posting_id is null or r.id is null or s.id is not null
+        else p.debit_posting_id is not null
+      end`,
+  },
 ];
 
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -1,0 +1,2 @@
+/** Payouts to settlement bank accounts: confirmation, the rail, and the money through the ledger (ADR 032). */
+export { payoutsRoutes } from './payouts.routes.ts';

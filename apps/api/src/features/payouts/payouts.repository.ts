@@ -1,0 +1,131 @@
+import type { Currency, PayoutStatus } from '@bizdash/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { bankAccounts, payouts, users, wallets } from '../../db/schema/index.ts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/** What a payout shows of its account: never the full number (sealed in bank_accounts). */
+const accountColumns = {
+  bankName: bankAccounts.bankName,
+  accountHolderName: bankAccounts.accountHolderName,
+  accountNumberLast4: bankAccounts.accountNumberLast4,
+};
+
+export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
+  const [row] = await db
+    .select({ id: wallets.id, currency: wallets.currency, balance: wallets.balance })
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOwnedBankAccount(db: DbOrTx, userId: string, bankAccountId: string) {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserStatus(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ status: users.status, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPayout(db: DbOrTx, row: typeof payouts.$inferInsert) {
+  const [inserted] = await db.insert(payouts).values(row).returning();
+  if (!inserted) throw new Error('insert into payouts returned no row');
+  return inserted;
+}
+
+export async function updatePayout(db: DbOrTx, id: string, change: Partial<typeof payouts.$inferInsert>) {
+  const [row] = await db
+    .update(payouts)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(payouts.id, id))
+    .returning();
+  if (!row) throw new Error(`payout ${id} vanished`);
+  return row;
+}
+
+/** The payout with its account's public face, only for its owner. */
+export async function findOwnedPayout(db: DbOrTx, userId: string, payoutId: string) {
+  const [row] = await db
+    .select({ payout: payouts, account: accountColumns })
+    .from(payouts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .where(and(eq(payouts.id, payoutId), eq(payouts.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listOwnedPayouts(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({ payout: payouts, account: accountColumns })
+    .from(payouts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .where(eq(payouts.userId, userId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit);
+}
+
+/** Locks the payout for a state change: a second confirmation or rail answer waits, then sees the new state. */
+export async function lockPayout(tx: Tx, payoutId: string) {
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update').limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks the merchant's wallet row first: payouts from one wallet are decided one at a time, so the daily limit is
+ * never passed by two payouts that each fit alone.
+ */
+export async function lockWallet(tx: Tx, walletId: string) {
+  await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.id, walletId)).for('update');
+}
+
+const COUNTED: PayoutStatus[] = ['PROCESSING', 'SUCCESSFUL'];
+
+/** What the merchant has paid out in `currency` since `since` (payouts on their way or arrived). */
+export async function sumPaidOutSince(db: DbOrTx, userId: string, currency: Currency, since: Date) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.userId, userId),
+        eq(payouts.currency, currency),
+        inArray(payouts.status, COUNTED),
+        gte(payouts.createdAt, since),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Payouts the rail should hear from (or be sent) now; SKIP LOCKED so several processes share the work. */
+export async function claimDuePayouts(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(payouts)
+    .where(
+      and(eq(payouts.status, 'PROCESSING'), or(isNull(payouts.nextCheckAt), lte(payouts.nextCheckAt, now))),
+    )
+    .orderBy(asc(payouts.nextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Payouts left unconfirmed past their deadline. */
+export async function cancelUnconfirmed(db: DbOrTx, now: Date) {
+  return db
+    .update(payouts)
+    .set({ status: 'CANCELLED', updatedAt: now })
+    .where(and(eq(payouts.status, 'PENDING_CONFIRMATION'), lte(payouts.confirmBy, now)))
+    .returning({ id: payouts.id });
+}

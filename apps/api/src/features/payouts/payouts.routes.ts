@@ -1,0 +1,113 @@
+import {
+  ApiErrorSchema,
+  ConfirmPayoutRequestSchema,
+  CreatePayoutRequestSchema,
+  IdempotencyKeyHeaderSchema,
+  PayoutIdParamsSchema,
+  PayoutListSchema,
+  PayoutSchema,
+  PayoutTermsSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import { countPasswordCheck } from '../auth/index.ts';
+import { payoutsJob } from './payout-rail.service.ts';
+import { confirmPayout, createPayout, getPayout, listPayouts, payoutTerms } from './payouts.service.ts';
+
+const tags = ['payouts'];
+const security = [{ bearerAuth: [] }];
+
+/** Payouts to settlement bank accounts (issue 12, ADR 032). */
+export function payoutsRoutes(deps: AppDeps) {
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+  return async (app: FastifyInstance) => {
+    deps.jobs.schedule(payoutsJob(deps, app.log));
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const limits = deps.rateLimits;
+
+    api.get(
+      '/terms',
+      {
+        schema: {
+          tags,
+          summary:
+            'Fees, minimum, daily limit (and what is used of it) and the new-account hold, per currency',
+          security,
+          response: { 200: PayoutTermsSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => payoutTerms(deps, actorOf(request)),
+    );
+
+    api.post(
+      '/',
+      {
+        ...deps.idempotency.route(),
+        schema: {
+          tags,
+          summary: 'Start a payout; from the dashboard it waits for a code, from an API key it goes at once',
+          description:
+            'KYC must be complete (409 KYC_REQUIRED). The account must be the wallet currency, active, and past its hold. 409 INSUFFICIENT_FUNDS when the wallet cannot cover amount plus fee; 409 DAILY_LIMIT over the daily limit.',
+          security,
+          headers: IdempotencyKeyHeaderSchema,
+          body: CreatePayoutRequestSchema,
+          response: { 201: PayoutSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createPayout({ ...deps, log: request.log }, actorOf(request), request.body)),
+    );
+
+    api.post(
+      '/:payoutId/confirm',
+      {
+        onRequest: limits.perIp('auth'),
+        // Code guesses count with the merchant's password guesses, like every second-factor check.
+        preHandler: (request, reply) =>
+          countPasswordCheck(limits, request, reply, `user:${actorOf(request).ownerId}`),
+        schema: {
+          tags,
+          summary:
+            'Confirm a payout with the two-factor code (or the emailed code); the money leaves the wallet',
+          security,
+          params: PayoutIdParamsSchema,
+          body: ConfirmPayoutRequestSchema,
+          response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
+        },
+      },
+      async (request) =>
+        confirmPayout({ ...deps, log: request.log }, actorOf(request), request.params.payoutId, request.body),
+    );
+
+    api.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'The latest 100 payouts, newest first',
+          security,
+          response: { 200: PayoutListSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => listPayouts(deps, actorOf(request)),
+    );
+
+    api.get(
+      '/:payoutId',
+      {
+        schema: {
+          tags,
+          summary: 'One payout',
+          security,
+          params: PayoutIdParamsSchema,
+          response: { 200: PayoutSchema, ...errors },
+        },
+      },
+      async (request) => getPayout(deps, actorOf(request), request.params.payoutId),
+    );
+  };
+}

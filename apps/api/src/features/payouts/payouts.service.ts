@@ -1,0 +1,279 @@
+import {
+  type ConfirmPayoutRequest,
+  type CreatePayoutRequest,
+  CURRENCIES,
+  type Currency,
+  formatMoney,
+  OTP_RULES,
+  PAYOUT_ARRIVAL,
+  PAYOUT_MESSAGES,
+  type Payout,
+  type PayoutTerms,
+  payoutFee,
+  TWO_FACTOR_CODE_INCORRECT,
+} from '@bizdash/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import { debitForPayout } from '../money/index.ts';
+import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.ts';
+import { isTwoFactorEnabled, verifySecondFactor } from '../security/index.ts';
+import { payoutEventData, sendToRail } from './payout-rail.service.ts';
+import {
+  findOwnedBankAccount,
+  findOwnedPayout,
+  findOwnedWallet,
+  findUserStatus,
+  insertPayout,
+  listOwnedPayouts,
+  lockPayout,
+  lockWallet,
+  type PayoutRow,
+  sumPaidOutSince,
+  updatePayout,
+} from './payouts.repository.ts';
+
+export type PayoutDeps = Pick<
+  AppDeps,
+  'database' | 'config' | 'email' | 'keys' | 'secretBox' | 'jobs' | 'payoutRail'
+> & { log?: FastifyBaseLogger };
+
+/** The smallest payout per currency: ₦100 and $1. */
+const MINIMUM: Record<Currency, number> = { NGN: 10_000, USD: 100 };
+const CONFIRM_WITHIN_MS = OTP_RULES.ttlMinutes * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+const PAYOUT_NOT_FOUND = 'Payout not found';
+
+const maskAccountNumber = (last4: string) => last4.padStart(8, '*');
+
+function toPayout(
+  payout: PayoutRow,
+  account: { bankName: string; accountHolderName: string; accountNumberLast4: string },
+): Payout {
+  return {
+    id: payout.id,
+    walletId: payout.walletId,
+    bankAccountId: payout.bankAccountId,
+    currency: payout.currency,
+    amount: payout.amount,
+    fee: payout.fee,
+    total: payout.amount + payout.fee,
+    status: payout.status,
+    confirmation: payout.confirmation,
+    bankName: account.bankName,
+    accountHolderName: account.accountHolderName,
+    accountNumberMasked: maskAccountNumber(account.accountNumberLast4),
+    transactionId: payout.transactionId,
+    failureReason: payout.failureReason,
+    arrivalEstimate: PAYOUT_ARRIVAL[payout.currency],
+    createdAt: payout.createdAt.toISOString(),
+    settledAt: payout.settledAt?.toISOString() ?? null,
+  };
+}
+
+const otpSecret = (deps: Pick<AppDeps, 'keys'>) => createOtpSecret(deps.keys.derive('otp-codes'));
+const dailyLimitError = () => conflict(PAYOUT_MESSAGES.dailyLimit, 'DAILY_LIMIT');
+
+/** Fees, minimum and the daily limit with what is used of it, for the payout screen. */
+export async function payoutTerms(deps: PayoutDeps, actor: Actor): Promise<PayoutTerms> {
+  const since = new Date(Date.now() - DAY_MS);
+  const db = deps.database.db;
+  const { payouts } = deps.config;
+  return {
+    holdHours: payouts.newAccountHoldHours,
+    twoFactor: await isTwoFactorEnabled(db, actor.ownerId),
+    currencies: await Promise.all(
+      CURRENCIES.map(async (currency) => ({
+        currency,
+        minimum: MINIMUM[currency],
+        dailyLimit: payouts.dailyLimits[currency],
+        usedToday: await sumPaidOutSince(db, actor.actingUserId, currency, since),
+        feeTiers: payouts.fees[currency],
+        arrivalEstimate: PAYOUT_ARRIVAL[currency],
+      })),
+    ),
+  };
+}
+
+/**
+ * Checks everything that can be known before money moves, in the order a merchant can act on: whose wallet and
+ * account (404), KYC, the account, the amount, the limit, the balance. The ledger checks the balance again when it
+ * moves the money.
+ */
+async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRequest) {
+  const db = deps.database.db;
+  const wallet = await findOwnedWallet(db, actor.actingUserId, input.walletId);
+  if (!wallet) throw notFound('Wallet not found');
+  const account = await findOwnedBankAccount(db, actor.actingUserId, input.bankAccountId);
+  if (!account) throw notFound('Bank account not found');
+  // 409, never 403: the dashboard takes a 403 as a forced sign-out (SPEC section 4).
+  if ((await findUserStatus(db, actor.ownerId))?.status !== 'ACTIVE') {
+    throw conflict(PAYOUT_MESSAGES.kycRequired, 'KYC_REQUIRED');
+  }
+  if (account.status !== 'ACTIVE') throw conflict(PAYOUT_MESSAGES.accountInactive, 'BANK_ACCOUNT_INACTIVE');
+  if (account.currency !== wallet.currency)
+    throw badRequest(PAYOUT_MESSAGES.currencyMismatch, 'CURRENCY_MISMATCH');
+  const holdEnds = account.createdAt.getTime() + deps.config.payouts.newAccountHoldHours * 3_600_000;
+  if (holdEnds > Date.now()) {
+    throw new AppError(
+      409,
+      'ACCOUNT_ON_HOLD',
+      `${PAYOUT_MESSAGES.accountOnHold} Payouts to it open on ${new Date(holdEnds).toUTCString()}.`,
+    );
+  }
+  const currency = wallet.currency;
+  if (input.amount < MINIMUM[currency]) {
+    throw badRequest(
+      `${PAYOUT_MESSAGES.belowMinimum} The minimum is ${formatMoney(MINIMUM[currency], currency)}.`,
+    );
+  }
+  const fee = payoutFee(deps.config.payouts.fees[currency], input.amount);
+  const used = await sumPaidOutSince(db, actor.actingUserId, currency, new Date(Date.now() - DAY_MS));
+  if (used + input.amount > deps.config.payouts.dailyLimits[currency]) throw dailyLimitError();
+  if (wallet.balance < input.amount + fee)
+    throw conflict(PAYOUT_MESSAGES.insufficientFunds, 'INSUFFICIENT_FUNDS');
+  return { wallet, account, currency, fee };
+}
+
+/**
+ * A payout from a dashboard session waits for the merchant's confirmation (two-factor code, else an emailed code);
+ * one from an API key goes at once: the key is the merchant's server acting, with no person to ask.
+ */
+export async function createPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRequest) {
+  const { account, currency, fee } = await checkPayout(deps, actor, input);
+  const db = deps.database.db;
+  const base = {
+    userId: actor.actingUserId,
+    walletId: input.walletId,
+    bankAccountId: input.bankAccountId,
+    currency,
+    amount: input.amount,
+    fee,
+  };
+  if (actor.via === 'api_key') {
+    // The wallet is locked before the payout row is written: that row's key lock on the wallet would otherwise
+    // deadlock with another payout's wait for the wallet.
+    const payout = await db.transaction(async (tx) => {
+      await lockWallet(tx, input.walletId);
+      return execute(deps, tx, await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' }), account);
+    });
+    await sendToRail(deps, payout.id);
+    return toPayout((await findOwnedPayout(db, actor.actingUserId, payout.id))?.payout ?? payout, account);
+  }
+  const confirmation = (await isTwoFactorEnabled(db, actor.ownerId)) ? 'two_factor' : 'email';
+  const payout = await insertPayout(db, {
+    ...base,
+    status: 'PENDING_CONFIRMATION',
+    confirmation,
+    confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
+  });
+  if (confirmation === 'email') await emailConfirmationCode(deps, actor.ownerId, payout);
+  return toPayout(payout, account);
+}
+
+async function emailConfirmationCode(deps: PayoutDeps, ownerId: string, payout: PayoutRow) {
+  const owner = await findUserStatus(deps.database.db, ownerId);
+  if (!owner) throw notFound('User not found');
+  const amount = formatMoney(payout.amount, payout.currency);
+  await issueEmailCode(
+    deps,
+    otpSecret(deps),
+    { userId: ownerId, email: owner.email },
+    `payout:${payout.id}`,
+    (code) => ({
+      subject: `${code} confirms your Bizdash payout of ${amount}`,
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        `Enter ${code} to confirm your payout of ${amount} (fee ${formatMoney(payout.fee, payout.currency)}).`,
+        `The code works once, for ${OTP_RULES.ttlMinutes} minutes.`,
+        '',
+        'If you did not start this payout, do not share the code: change your password now.',
+      ].join('\n'),
+    }),
+  );
+}
+
+/** The code first (it is used up either way), then the money, in one transaction with the state change. */
+export async function confirmPayout(
+  deps: PayoutDeps,
+  actor: Actor,
+  payoutId: string,
+  { code }: ConfirmPayoutRequest,
+) {
+  const db = deps.database.db;
+  const found = await findOwnedPayout(db, actor.actingUserId, payoutId);
+  if (!found) throw notFound(PAYOUT_NOT_FOUND);
+  const { payout, account } = found;
+  if (payout.status !== 'PENDING_CONFIRMATION')
+    throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+  if (!payout.confirmBy || payout.confirmBy.getTime() <= Date.now()) {
+    throw conflict(PAYOUT_MESSAGES.confirmationExpired, 'CONFIRMATION_EXPIRED');
+  }
+  if (payout.confirmation === 'two_factor') {
+    if (!(await verifySecondFactor(deps, actor.ownerId, code))) {
+      throw badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
+    }
+  } else {
+    await consumeEmailCode(deps, otpSecret(deps), actor.ownerId, `payout:${payout.id}`, code);
+  }
+  const executed = await db.transaction(async (tx) => {
+    const locked = await lockPayout(tx, payout.id);
+    if (locked?.status !== 'PENDING_CONFIRMATION')
+      throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+    return execute(deps, tx, locked, account);
+  });
+  await sendToRail(deps, executed.id);
+  const fresh = await findOwnedPayout(db, actor.actingUserId, payout.id);
+  return toPayout(fresh?.payout ?? executed, account);
+}
+
+/** Moves the money: the wallet (locked) pays amount and fee into transit, the payout is PROCESSING, the event written. */
+async function execute(
+  deps: PayoutDeps,
+  tx: Tx,
+  payout: PayoutRow,
+  account: { bankName: string; accountHolderName: string; accountNumberLast4: string },
+) {
+  await lockWallet(tx, payout.walletId);
+  const used = await sumPaidOutSince(tx, payout.userId, payout.currency, new Date(Date.now() - DAY_MS));
+  if (used + payout.amount > deps.config.payouts.dailyLimits[payout.currency]) throw dailyLimitError();
+  const debit = await debitForPayout(tx, {
+    userId: payout.userId,
+    walletId: payout.walletId,
+    currency: payout.currency,
+    amount: payout.amount,
+    fee: payout.fee,
+    description: `Payout to ${account.bankName} ${maskAccountNumber(account.accountNumberLast4)}`,
+    beneficiary: account.accountHolderName,
+  });
+  const processing = await updatePayout(tx, payout.id, {
+    status: 'PROCESSING',
+    transactionId: debit.transactionId,
+    feeTransactionId: debit.feeTransactionId,
+    debitPostingId: debit.debitPostingId,
+    nextCheckAt: new Date(),
+  });
+  await writeEvent(
+    tx,
+    eventValues({
+      userId: payout.userId,
+      type: 'payout.created',
+      data: payoutEventData(processing, account),
+    }),
+  );
+  return processing;
+}
+
+export async function getPayout(deps: PayoutDeps, actor: Actor, payoutId: string) {
+  const found = await findOwnedPayout(deps.database.db, actor.actingUserId, payoutId);
+  if (!found) throw notFound(PAYOUT_NOT_FOUND);
+  return toPayout(found.payout, found.account);
+}
+
+export async function listPayouts(deps: PayoutDeps, actor: Actor) {
+  const rows = await listOwnedPayouts(deps.database.db, actor.actingUserId, 100);
+  return { payouts: rows.map((row) => toPayout(row.payout, row.account)) };
+}

@@ -1,0 +1,27 @@
+import type { Currency } from '@bizdash/shared';
+
+/** A payout handed to the rail: where the money goes. */
+interface PayoutOrder {
+  payoutId: string;
+  currency: Currency;
+  amount: number;
+  accountNumber: string;
+  bankCode: string | null;
+  accountHolderName: string;
+}
+
+export type RailState = { state: 'pending' } | { state: 'succeeded' } | { state: 'failed'; reason: string };
+
+/**
+ * The bank rail that moves a payout's money (NIP for NGN, ACH for USD, through a transfer provider). Adding a real
+ * one is one file implementing this and a line in providers/registry.ts.
+ */
+export interface PayoutRailProvider {
+  name: string;
+  /** Hands the payout over; the same payoutId twice is the same transfer (the rail's idempotency). */
+  send(order: PayoutOrder): Promise<{ reference: string }>;
+  /** Where the transfer stands; `checks` counts the earlier answers for this reference. */
+  check(reference: string, checks: number): Promise<RailState>;
+  /** When to ask first, after `send`. */
+  firstCheckAfterMs: number;
+}
