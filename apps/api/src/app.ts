@@ -8,6 +8,7 @@ import { banksRoutes } from './features/banks/banks.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
+import { fxRoutes } from './features/fx/fx.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { kycCallbackRoutes, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
@@ -65,6 +66,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [twoFactorRoutes, '/api/users'],
   [notificationsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
+  [fxRoutes, '/api/fx'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],
   [documentsRoutes, '/api/document'],

@@ -66,6 +66,12 @@ const ConfigSchema = z
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    FX_RATES_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    FX_SANDBOX_NGN_PER_USD: z.coerce.number().min(0.0001).max(1_000_000).default(1550),
+    FX_SANDBOX_DRIFT_BPS: z.coerce.number().int().min(0).max(1000).default(50),
+    FX_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(150),
+    FX_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
+    FX_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
     JOBS_ENABLED: booleanFlag.default(true),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
@@ -121,6 +127,15 @@ const ConfigSchema = z
     },
     /** Unset: the sandbox signs its callbacks with a secret of its own process (they never leave it). */
     identity: { provider: env.IDENTITY_PROVIDER, callbackSecret: env.IDENTITY_CALLBACK_SECRET ?? null },
+    /** Currency conversion (ADR 031): mid rates from the provider, the house's spread and fee on top. */
+    fx: {
+      ratesProvider: env.FX_RATES_PROVIDER,
+      /** The sandbox's mid rate, drifting by up to driftBps over each hour (a sine of the minute). */
+      sandbox: { ngnPerUsd: env.FX_SANDBOX_NGN_PER_USD, driftBps: env.FX_SANDBOX_DRIFT_BPS },
+      spreadBps: env.FX_SPREAD_BPS,
+      feeBps: env.FX_FEE_BPS,
+      quoteTtlSeconds: env.FX_QUOTE_TTL_SECONDS,
+    },
     jobsEnabled: env.JOBS_ENABLED,
     /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */
     storage: {

@@ -7,6 +7,7 @@ import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
 import type { RateLimits } from './plugins/rate-limit.ts';
 import type { EmailService } from './providers/email/email-service.ts';
+import type { FxRatesProvider } from './providers/fx-rates/fx-rates-provider.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
 import type { StorageProvider } from './providers/storage/storage-provider.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   identity: IdentityProvider;
   /** Where uploaded files' bytes live (providers/storage); what they are is in the files table. */
   storage: StorageProvider;
+  /** Mid rates for currency conversion (providers/fx-rates); the house's spread and fee are features/fx's. */
+  fxRates: FxRatesProvider;
   /** True while any provider is a sandbox (see providers/registry.ts). */
   testMode: boolean;
   rateLimits: RateLimits;

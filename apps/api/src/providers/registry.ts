@@ -4,6 +4,8 @@ import type { Db } from '../db/client.ts';
 import { createEmailService, type EmailService } from './email/email-service.ts';
 import { createSandboxEmailProvider } from './email/sandbox-email-provider.ts';
 import { createSmtpEmailProvider } from './email/smtp-email-provider.ts';
+import type { FxRatesProvider } from './fx-rates/fx-rates-provider.ts';
+import { createSandboxFxRatesProvider } from './fx-rates/sandbox-fx-rates-provider.ts';
 import type { IdentityProvider } from './identity/identity-provider.ts';
 import { createSandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
 import type { PaymentsProvider } from './payments/payments-provider.ts';
@@ -36,6 +38,10 @@ const identityProviders = {
     createSandboxIdentityProvider(db, config.identity.callbackSecret),
 } satisfies Record<Config['identity']['provider'], unknown>;
 
+const fxRatesProviders = {
+  sandbox: ({ config }: ProviderContext) => createSandboxFxRatesProvider(config.fx.sandbox),
+} satisfies Record<Config['fx']['ratesProvider'], unknown>;
+
 const storageProviders = {
   local: ({ config }: ProviderContext) => createLocalStorageProvider(config.storage.localDir),
   s3: ({ config }: ProviderContext) => createS3StorageProvider(config.storage.s3),
@@ -46,18 +52,25 @@ export interface Providers {
   payments: PaymentsProvider;
   identity: IdentityProvider;
   storage: StorageProvider;
+  fxRates: FxRatesProvider;
   /** True while any provider is a sandbox: no real money or mail moves, and the product says so. */
   testMode: boolean;
 }
 
 export function createProviders(context: ProviderContext): Providers {
   const { config, db } = context;
-  const names = [config.email.provider, config.checkout.paymentsProvider, config.identity.provider];
+  const names = [
+    config.email.provider,
+    config.checkout.paymentsProvider,
+    config.identity.provider,
+    config.fx.ratesProvider,
+  ];
   return {
     email: createEmailService(db, emailProviders[config.email.provider](context), config.email.from),
     payments: paymentsProviders[config.checkout.paymentsProvider](context),
     identity: identityProviders[config.identity.provider](context),
     storage: storageProviders[config.storage.provider](context),
+    fxRates: fxRatesProviders[config.fx.ratesProvider](context),
     testMode: names.includes('sandbox'),
   };
 }

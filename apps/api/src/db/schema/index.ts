@@ -1,5 +1,6 @@
 export * from './bank-accounts.ts';
 export * from './files.ts';
+export * from './fx.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './messaging.ts';

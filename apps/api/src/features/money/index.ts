@@ -10,3 +10,4 @@ export {
   settleTransaction,
   settleWithFee,
 } from './transactions/transactions.service.ts';
+export { lockOwnedWallets } from './wallets/wallets.repository.ts';

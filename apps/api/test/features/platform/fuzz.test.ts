@@ -72,6 +72,16 @@ const [transaction] = (
   })
 ).json().items as { id: string }[];
 
+const fxQuoteBody = { from: 'NGN', to: 'USD', amount: 100_000_00, side: 'sell' };
+const fxQuote = (
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/fx/quotes',
+    headers: bearer(merchant.token),
+    payload: fxQuoteBody,
+  })
+).json() as { id: string };
+
 const VALID_IDS: Record<string, string | undefined> = {
   userId: merchant.userId,
   walletId: wallets[0]?.walletId,
@@ -112,6 +122,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/checkout/payments/{paymentId}/otp': { otp: '123456' },
   'POST /api/users/otp': { email: merchant.email, otp: '123456' },
   'POST /api/transaction/search': searchBody,
+  'POST /api/fx/quotes': fxQuoteBody,
+  'POST /api/fx/conversions': { quoteId: fxQuote.id },
   'POST /api/transaction/export': searchBody,
   'POST /api/products/': productBody,
   'PUT /api/products/{productId}': productBody,
@@ -165,6 +177,7 @@ const knownIds = [
   payment.paymentId,
   ...(transaction ? [transaction.id] : []),
   ...wallets.map((wallet) => wallet.walletId),
+  fxQuote.id,
 ];
 
 /** A plausible text with one control or invisible character somewhere in it. */

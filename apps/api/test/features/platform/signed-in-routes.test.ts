@@ -38,6 +38,8 @@ describe('every route of the signed-in scope', () => {
   const bodyFor = (method: string, url: string, userId: string): object | undefined => {
     if (method === 'GET' || method === 'DELETE') return undefined;
     if (url.startsWith('/api/transaction/')) return { userId };
+    if (url === '/api/fx/quotes') return { from: 'NGN', to: 'USD', amount: 100_000_00, side: 'sell' };
+    if (url === '/api/fx/conversions') return { quoteId: randomUUID() };
     if (url === '/api/document/delete-documents') {
       return { userId, documents: [{ derivedFileName: 'status_report-0.pdf', originalFileName: null }] };
     }

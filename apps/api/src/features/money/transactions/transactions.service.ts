@@ -139,6 +139,7 @@ type PostableRow = Pick<
 const postingKinds: Partial<Record<TransactionChannel, TransferRequest['kind']>> = {
   PAYOUT: 'PAYOUT',
   FEE: 'FEE',
+  FX: 'FX',
 };
 
 /** A transaction posts at most once: its id is the posting's idempotency key. */

@@ -1,6 +1,6 @@
 import { PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { transactionCounters, walletDailyTotals, wallets } from '../../../db/schema/index.ts';
 
@@ -14,6 +14,26 @@ const findOwnedWalletQuery = preparedQuery('wallets_find_owned', ['userId', 'wal
 export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
   const [row] = await findOwnedWalletQuery(db, { userId, walletId });
   return row ?? null;
+}
+
+/**
+ * The user's wallets, locked as a balance update locks them (NO KEY UPDATE), in wallet id order: the order a
+ * posting takes its wallets in. A movement between two of a merchant's wallets takes both here before it moves
+ * either, so two movements between the same wallets in opposite directions queue instead of deadlocking.
+ */
+export async function lockOwnedWallets(tx: Tx, userId: string) {
+  return tx
+    .select({
+      id: wallets.id,
+      userId: wallets.userId,
+      currency: wallets.currency,
+      balance: wallets.balance,
+      status: wallets.status,
+    })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .orderBy(asc(wallets.id))
+    .for('no key update');
 }
 
 const listWalletsWithPendingQuery = preparedQuery(
