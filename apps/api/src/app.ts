@@ -4,7 +4,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
-import { banksRoutes } from './features/banks/banks.routes.ts';
+import {
+  bankLinkCallbackRoutes,
+  bankLinkRoutes,
+  bankLinkSandboxRoutes,
+  banksRoutes,
+} from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
@@ -54,6 +59,8 @@ const publicFeatures: [FeaturePlugin, string][] = [
   [checkoutRoutes, '/api/checkout'],
   [kycCallbackRoutes, '/api/kyc'],
   [kycSandboxRoutes, '/api/sandbox/identity'],
+  [bankLinkCallbackRoutes, '/api/bank'],
+  [bankLinkSandboxRoutes, '/api/sandbox/bank-link'],
   [filesRoutes, '/api/files'],
 ];
 
@@ -72,6 +79,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [documentsRoutes, '/api/document'],
   [kycRoutes, '/api/kyc'],
   [banksRoutes, '/api/bank'],
+  [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];
 

@@ -63,6 +63,12 @@ const ConfigSchema = z
       .string()
       .min(32, 'IDENTITY_CALLBACK_SECRET must be at least 32 characters')
       .optional(),
+    BANK_DIRECTORY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    BANK_LINK_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    BANK_LINK_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'BANK_LINK_CALLBACK_SECRET must be at least 32 characters')
+      .optional(),
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -127,6 +133,12 @@ const ConfigSchema = z
     },
     /** Unset: the sandbox signs its callbacks with a secret of its own process (they never leave it). */
     identity: { provider: env.IDENTITY_PROVIDER, callbackSecret: env.IDENTITY_CALLBACK_SECRET ?? null },
+    /** Settlement accounts: name enquiry (NGN), hosted bank link (USD); unset secret: the sandbox's own. */
+    banks: {
+      directoryProvider: env.BANK_DIRECTORY_PROVIDER,
+      linkProvider: env.BANK_LINK_PROVIDER,
+      linkCallbackSecret: env.BANK_LINK_CALLBACK_SECRET ?? null,
+    },
     /** Currency conversion (ADR 031): mid rates from the provider, the house's spread and fee on top. */
     fx: {
       ratesProvider: env.FX_RATES_PROVIDER,

@@ -6,6 +6,8 @@ import type { SecretBox } from './lib/secret-box.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
 import type { RateLimits } from './plugins/rate-limit.ts';
+import type { BankDirectoryProvider } from './providers/bank-directory/bank-directory-provider.ts';
+import type { BankLinkProvider } from './providers/bank-link/bank-link-provider.ts';
 import type { EmailService } from './providers/email/email-service.ts';
 import type { FxRatesProvider } from './providers/fx-rates/fx-rates-provider.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
@@ -36,6 +38,10 @@ export interface AppDeps {
   storage: StorageProvider;
   /** Mid rates for currency conversion (providers/fx-rates); the house's spread and fee are features/fx's. */
   fxRates: FxRatesProvider;
+  /** Name enquiry for NGN settlement accounts (providers/bank-directory). */
+  bankDirectory: BankDirectoryProvider;
+  /** The hosted bank link for USD settlement accounts, and its signed callbacks (providers/bank-link). */
+  bankLink: BankLinkProvider;
   /** True while any provider is a sandbox (see providers/registry.ts). */
   testMode: boolean;
   rateLimits: RateLimits;

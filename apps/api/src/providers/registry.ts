@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { BankDirectoryProvider } from './bank-directory/bank-directory-provider.ts';
+import { createSandboxBankDirectory } from './bank-directory/sandbox-bank-directory.ts';
+import type { BankLinkProvider } from './bank-link/bank-link-provider.ts';
+import { createSandboxBankLinkProvider } from './bank-link/sandbox-bank-link-provider.ts';
 import { createEmailService, type EmailService } from './email/email-service.ts';
 import { createSandboxEmailProvider } from './email/sandbox-email-provider.ts';
 import { createSmtpEmailProvider } from './email/smtp-email-provider.ts';
@@ -38,6 +42,15 @@ const identityProviders = {
     createSandboxIdentityProvider(db, config.identity.callbackSecret),
 } satisfies Record<Config['identity']['provider'], unknown>;
 
+const bankDirectoryProviders = {
+  sandbox: () => createSandboxBankDirectory(),
+} satisfies Record<Config['banks']['directoryProvider'], unknown>;
+
+const bankLinkProviders = {
+  sandbox: ({ config, db }: ProviderContext) =>
+    createSandboxBankLinkProvider(db, config.banks.linkCallbackSecret),
+} satisfies Record<Config['banks']['linkProvider'], unknown>;
+
 const fxRatesProviders = {
   sandbox: ({ config }: ProviderContext) => createSandboxFxRatesProvider(config.fx.sandbox),
 } satisfies Record<Config['fx']['ratesProvider'], unknown>;
@@ -53,6 +66,8 @@ export interface Providers {
   identity: IdentityProvider;
   storage: StorageProvider;
   fxRates: FxRatesProvider;
+  bankDirectory: BankDirectoryProvider;
+  bankLink: BankLinkProvider;
   /** True while any provider is a sandbox: no real money or mail moves, and the product says so. */
   testMode: boolean;
 }
@@ -64,6 +79,8 @@ export function createProviders(context: ProviderContext): Providers {
     config.checkout.paymentsProvider,
     config.identity.provider,
     config.fx.ratesProvider,
+    config.banks.directoryProvider,
+    config.banks.linkProvider,
   ];
   return {
     email: createEmailService(db, emailProviders[config.email.provider](context), config.email.from),
@@ -71,6 +88,8 @@ export function createProviders(context: ProviderContext): Providers {
     identity: identityProviders[config.identity.provider](context),
     storage: storageProviders[config.storage.provider](context),
     fxRates: fxRatesProviders[config.fx.ratesProvider](context),
+    bankDirectory: bankDirectoryProviders[config.banks.directoryProvider](),
+    bankLink: bankLinkProviders[config.banks.linkProvider](context),
     testMode: names.includes('sandbox'),
   };
 }

@@ -20,8 +20,17 @@ const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   user: [['users']],
   // The bell's list and unread count (features/notifications).
   notification: [['notifications']],
+  // Settlement accounts (features/banks), also listed in the user's banks.
+  bank: [['banks'], ['users']],
 };
-const EVERY_KEY: QueryKey[] = [['wallets'], ['transactions'], ['products'], ['users'], ['notifications']];
+const EVERY_KEY: QueryKey[] = [
+  ['wallets'],
+  ['transactions'],
+  ['products'],
+  ['users'],
+  ['notifications'],
+  ['banks'],
+];
 /** What polling refreshes while the stream is down: balances, transaction lists and the merchant's status. */
 const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search'], ['users']];
 

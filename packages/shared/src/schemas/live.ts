@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** What a live notice can say changed; the dashboard refetches the matching queries. */
-export const LIVE_NOTICE_KINDS = ['wallet', 'transaction', 'product', 'user', 'notification'] as const;
+export const LIVE_NOTICE_KINDS = [
+  'wallet',
+  'transaction',
+  'product',
+  'user',
+  'notification',
+  'bank',
+] as const;
 export type LiveNoticeKind = (typeof LIVE_NOTICE_KINDS)[number];
 
 /** The server-sent event name of a notice on GET /api/events/stream. */

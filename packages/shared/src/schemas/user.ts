@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, USER_STATUSES } from '../constants.ts';
+import { BankAccountSchema } from './banks.ts';
 import { emailField, phoneField, refuseControlCharacters, requiredText, TEXT_LIMITS } from './fields.ts';
 
 export const WalletRefSchema = z.object({ currency: z.enum(CURRENCIES), walletId: z.uuid() });
@@ -29,7 +30,8 @@ export const UserSchema = z.object({
   isApp: z.boolean(),
   apiKey: ApiKeyDetailsSchema,
   wallets: z.array(WalletRefSchema),
-  banks: z.array(z.unknown()),
+  /** The user's settlement accounts (the Bank account entity), newest first. */
+  banks: z.array(BankAccountSchema),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,4 +1,5 @@
 export * from './bank-accounts.ts';
+export * from './bank-links.ts';
 export * from './files.ts';
 export * from './fx.ts';
 export * from './kyc.ts';

@@ -1,14 +1,35 @@
-import { ApiErrorSchema, NIGERIAN_BANKS, NigeriaBankListSchema } from '@bizdash/shared';
+import {
+  AddNigeriaBankRequestSchema,
+  ApiErrorSchema,
+  BankAccountIdParamsSchema,
+  BankAccountListSchema,
+  BankAccountSchema,
+  NIGERIAN_BANKS,
+  NigeriaBankListSchema,
+  ResolveAccountRequestSchema,
+  ResolvedAccountSchema,
+} from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import {
+  addNigeriaBank,
+  bankAccountsOfUser,
+  deactivateBankAccount,
+  resolveAccount,
+} from './banks.service.ts';
 
 /** The list as the settlement form shows it: by name, without the check's institution codes. */
 const BANK_LIST = [...NIGERIAN_BANKS]
   .sort((a, b) => a.bankName.localeCompare(b.bankName, 'en'))
   .map(({ bankName, bankCode }) => ({ bankName, bankCode }));
 
-/** Settlement banks (issue 12): the Nigerian banks a merchant can add an NGN account at. */
-export function banksRoutes() {
+/** Settlement banks (issue 12): the Nigerian banks, name enquiry, and the acting user's settlement accounts. */
+export function banksRoutes(deps: AppDeps) {
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+  // A name enquiry tells who holds an account: it is limited like sign-in attempts, per address.
+  const nameEnquiryLimit = deps.rateLimits.perIp('bank-name-enquiry');
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
@@ -22,6 +43,70 @@ export function banksRoutes() {
         },
       },
       async () => BANK_LIST,
+    );
+
+    api.post(
+      '/resolve-account',
+      {
+        preHandler: nameEnquiryLimit,
+        schema: {
+          tags: ['banks'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            "The name the bank holds an account under (name enquiry), to confirm before adding it: the bank's " +
+            'CBN code and a 10-digit NUBAN that passes its check digit',
+          body: ResolveAccountRequestSchema,
+          response: { 200: ResolvedAccountSchema, ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request) => resolveAccount(deps, request.body),
+    );
+
+    api.post(
+      '/add-nigeria-bank',
+      {
+        preHandler: nameEnquiryLimit,
+        schema: {
+          tags: ['banks'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            "Adds an NGN settlement account to the acting user's NGN wallet: the holder's name is resolved by the " +
+            'bank directory, the number is kept sealed (only its last four are ever shown)',
+          body: AddNigeriaBankRequestSchema,
+          response: { 201: BankAccountSchema, ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const account = await addNigeriaBank(deps, actorOf(request), request.body);
+        return reply.code(201).send(account);
+      },
+    );
+
+    api.get(
+      '/accounts',
+      {
+        schema: {
+          tags: ['banks'],
+          security: [{ bearerAuth: [] }],
+          summary: "The acting user's settlement accounts, newest first (deactivated ones included)",
+          response: { 200: BankAccountListSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => bankAccountsOfUser(deps.database.db, actorOf(request).actingUserId),
+    );
+
+    api.post(
+      '/accounts/:bankAccountId/deactivate',
+      {
+        schema: {
+          tags: ['banks'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Stops settling to the account; it stays listed as DEACTIVATED',
+          params: BankAccountIdParamsSchema,
+          response: { 200: BankAccountSchema, ...errors },
+        },
+      },
+      async (request) => deactivateBankAccount(deps, actorOf(request), request.params.bankAccountId),
     );
   };
 }

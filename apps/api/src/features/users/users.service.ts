@@ -2,16 +2,18 @@ import type { UpdateCompanyDetailsRequest, UpdateProfileRequest, User } from '@b
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
+import { bankAccountsOfUser } from '../banks/index.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The acting user (the merchant, or the app the request named): who it is, its wallets and settings. */
+/** The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings. */
 export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise<User> {
   const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
   if (!found) throw notFound(USER_NOT_FOUND);
   const { user, wallets } = found;
+  const banks = await bankAccountsOfUser(db, user.id);
   return {
     recordId: user.id,
     status: user.status,
@@ -32,7 +34,7 @@ export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise
       currency: wallet.currency,
       walletId: wallet.walletId,
     })),
-    banks: [],
+    banks,
   };
 }
 

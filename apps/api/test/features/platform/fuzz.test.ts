@@ -2,6 +2,7 @@ import type { CheckoutPayment } from '@bizdash/shared';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, merchantInput, signUpMerchant } from '../../helper.ts';
+import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, startBody } from '../checkout/checkout-fixtures.ts';
 
 /*
@@ -72,6 +73,26 @@ const [transaction] = (
   })
 ).json().items as { id: string }[];
 
+const ngnWalletId = (
+  await ctx.app.inject({ url: `/api/users/${merchant.userId}`, headers: bearer(merchant.token) })
+)
+  .json()
+  .wallets.find((wallet: { currency: string }) => wallet.currency === 'NGN')?.walletId as string;
+const bankAccountBody = {
+  userWalletRecordId: ngnWalletId,
+  bankCode: '058',
+  accountNumber: nubanOf('058', '012345678'),
+  accountType: 'savings',
+};
+const bankAccount = (
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bank/add-nigeria-bank',
+    headers: bearer(merchant.token),
+    payload: { ...bankAccountBody, accountNumber: nubanOf('058', '111111111') },
+  })
+).json() as { recordId: string };
+
 const fxQuoteBody = { from: 'NGN', to: 'USD', amount: 100_000_00, side: 'sell' };
 const fxQuote = (
   await ctx.app.inject({
@@ -88,6 +109,7 @@ const VALID_IDS: Record<string, string | undefined> = {
   productId: product.recordId,
   paymentId: payment.paymentId,
   id: transaction?.id,
+  bankAccountId: bankAccount.recordId,
 };
 const VALID_QUERY: Record<string, string> = {
   from: '2026-01-01',
@@ -163,6 +185,15 @@ const VALID_BODIES: Record<string, unknown> = {
     userId: merchant.userId,
     documents: [{ derivedFileName: 'status_report-0.pdf', originalFileName: null }],
   },
+  'POST /api/bank/resolve-account': { bankCode: '058', accountNumber: bankAccountBody.accountNumber },
+  'POST /api/bank/add-nigeria-bank': bankAccountBody,
+  'POST /api/users/plaid/link': { userRecordId: merchant.userId },
+  'POST /api/sandbox/bank-link/sessions/{sessionId}/submit': {
+    institutionId: 'ins_109508',
+    username: 'user_good',
+    password: 'pass_good',
+    accountType: 'checking',
+  },
   'POST /api/sandbox/identity/sessions/{sessionId}/submit': {
     idType: 'BVN',
     idNumber: '22222222222',
@@ -178,6 +209,7 @@ const knownIds = [
   ...(transaction ? [transaction.id] : []),
   ...wallets.map((wallet) => wallet.walletId),
   fxQuote.id,
+  bankAccount.recordId,
 ];
 
 /** A plausible text with one control or invisible character somewhere in it. */

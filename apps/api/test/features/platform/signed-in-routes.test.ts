@@ -11,6 +11,7 @@ import {
   type TestContext,
   walletIdsOf,
 } from '../../helper.ts';
+import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
 
 /*
@@ -23,6 +24,8 @@ describe('every route of the signed-in scope', () => {
   let merchantB: Merchant;
   /** B's own ids, by the name of the path parameter that carries them. */
   let idsOfB: Record<string, string>;
+  /** Each merchant's NGN wallet, for the bodies that name one. */
+  const ngnWalletOf: Record<string, string> = {};
 
   const routes = () =>
     ctx.app.signedInRoutes.flatMap(({ method, url }) =>
@@ -77,6 +80,17 @@ describe('every route of the signed-in scope', () => {
     if (url.endsWith('/two-factor/enable') || url.endsWith('/two-factor/recovery-codes'))
       return { code: '123456' };
     if (url.endsWith('/two-factor/disable')) return { password: 'Wr0ng!Passw0rd', code: '123456' };
+    if (url === '/api/bank/resolve-account')
+      return { bankCode: '058', accountNumber: nubanOf('058', '012345678') };
+    if (url === '/api/bank/add-nigeria-bank') {
+      return {
+        userWalletRecordId: ngnWalletOf[userId] ?? randomUUID(),
+        bankCode: '058',
+        accountNumber: nubanOf('058', '012345678'),
+        accountType: 'savings',
+      };
+    }
+    if (url === '/api/users/plaid/link') return { userRecordId: userId };
     if (url.endsWith('/change-password')) {
       return {
         password: 'Wr0ng!Passw0rd',
@@ -92,6 +106,8 @@ describe('every route of the signed-in scope', () => {
     merchantA = await signUpMerchant(ctx.app);
     merchantB = await signUpMerchant(ctx.app);
     const walletsOfB = await walletIdsOf(ctx.app, merchantB.userId);
+    ngnWalletOf[merchantA.userId] = (await walletIdsOf(ctx.app, merchantA.userId)).NGN;
+    ngnWalletOf[merchantB.userId] = walletsOfB.NGN;
     const productOfB = await createProduct(ctx.app, merchantB);
     const paymentToB = await paymentRow(ctx.app, (await pay(ctx.app, productOfB.recordId)).paymentId);
     idsOfB = {
@@ -101,9 +117,26 @@ describe('every route of the signed-in scope', () => {
       productId: productOfB.recordId,
       documentId: randomUUID(),
       notificationId: await notificationOf(merchantB.userId),
+      bankAccountId: await bankAccountOf(merchantB),
     };
   });
   afterAll(() => ctx.close());
+
+  async function bankAccountOf(merchant: Merchant) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bank/add-nigeria-bank',
+      headers: bearer(merchant.token),
+      payload: {
+        userWalletRecordId: ngnWalletOf[merchant.userId],
+        bankCode: '057',
+        accountNumber: nubanOf('057', '222222222'),
+        accountType: 'current',
+      },
+    });
+    if (response.statusCode !== 201) throw new Error(`no bank account: ${response.body}`);
+    return (response.json() as { recordId: string }).recordId;
+  }
 
   async function notificationOf(userId: string) {
     const [row] = await sqlRows<{ id: string }>(
@@ -158,9 +191,12 @@ describe('every route of the signed-in scope', () => {
   });
 
   it("answers every one that names an id with 404 when the id is another merchant's", async () => {
-    const naming = routes().filter(
-      ({ method, url }) => url.includes(':') || 'userId' in (bodyFor(method, url, '') ?? {}),
-    );
+    const naming = routes().filter(({ method, url }) => {
+      const body = bodyFor(method, url, '') ?? {};
+      return (
+        url.includes(':') || ['userId', 'userWalletRecordId', 'userRecordId'].some((name) => name in body)
+      );
+    });
     expect(naming.length).toBeGreaterThan(5);
     for (const { method, url } of naming) {
       const response = await ctx.app.inject({

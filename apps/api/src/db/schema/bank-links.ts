@@ -1,0 +1,81 @@
+import type { SandboxBankLinkStatus, UsdAccountType } from '@bizdash/shared';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bankAccounts } from './bank-accounts.ts';
+import { id, timestamps } from './columns.ts';
+import { users } from './users.ts';
+import { wallets } from './wallets.ts';
+
+export const BANK_LINK_STATUSES = ['OPEN', 'COMPLETED', 'FAILED'] as const;
+export type BankLinkStatus = (typeof BANK_LINK_STATUSES)[number];
+
+/**
+ * A hosted bank link a merchant asked for (POST /api/users/plaid/link): the bank-link provider's signed callback
+ * completes it once, adding the USD settlement account it names to the link's wallet.
+ */
+export const bankLinks = pgTable(
+  'bank_links',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    status: text('status').$type<BankLinkStatus>().notNull().default('OPEN'),
+    reason: text('reason'),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('bank_links_user_idx').on(table.userId, table.createdAt),
+    check('bank_links_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
+  ],
+);
+
+/** Bank-link callback ids already received: a replayed callback (same id) finds its row and is refused. */
+export const bankLinkCallbacks = pgTable(
+  'bank_link_callbacks',
+  {
+    provider: text('provider').notNull(),
+    callbackId: text('callback_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'bank_link_callbacks_pkey', columns: [table.provider, table.callbackId] }),
+    index('bank_link_callbacks_received_at_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * The sandbox bank-link provider's own records (its hosted page's sessions): what a real provider keeps on its
+ * side. The account numbers are the sandbox bank's, derived from the institution and type, never stored here;
+ * the public token is handed over in the callback and exchanged once.
+ */
+export const sandboxBankLinkSessions = pgTable(
+  'sandbox_bank_link_sessions',
+  {
+    id: id(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => bankLinks.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SandboxBankLinkStatus>().notNull().default('OPEN'),
+    reason: text('reason'),
+    completionRedirectUrl: text('completion_redirect_url').notNull(),
+    institutionId: text('institution_id'),
+    accountType: text('account_type').$type<UsdAccountType>(),
+    publicToken: text('public_token'),
+    exchangedAt: timestamp('exchanged_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('sandbox_bank_link_sessions_link_unique').on(table.linkId),
+    uniqueIndex('sandbox_bank_link_sessions_public_token_unique').on(table.publicToken),
+    check('sandbox_bank_link_sessions_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,106 @@
+import {
+  ApiErrorSchema,
+  SandboxBankLinkParamsSchema,
+  SandboxBankLinkSessionSchema,
+  SandboxBankLinkSubmissionSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { SANDBOX_BANK_LINK_INVALID_CREDENTIALS } from '../../providers/bank-link/sandbox-bank-link-data.ts';
+import type { DeliverBankLinkCallback } from '../../providers/bank-link/sandbox-bank-link-page.ts';
+import type { AppDeps } from '../../types.ts';
+
+const SESSION_NOT_FOUND = 'This bank link is not valid or has expired. Start again from Bizdash.';
+const UNDELIVERED = new AppError(
+  502,
+  'CALLBACK_UNDELIVERED',
+  'The account could not be sent to Bizdash. Please try again.',
+);
+
+/**
+ * The sandbox bank-link provider's hosted page API (public: the session id in the link is the credential, as a
+ * real provider's link token is). Registered only while the bank-link provider is the sandbox.
+ */
+export function bankLinkSandboxRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const page = deps.bankLink.sandbox;
+    if (!page) return;
+
+    // The sandbox's callbacks take the same road as a real provider's: signed, through the callback endpoint.
+    const deliver: DeliverBankLinkCallback = async ({ headers, body }) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/bank/link/callback',
+        headers,
+        payload: body,
+      });
+      if (response.statusCode === 200) return { accepted: true };
+      if (response.statusCode === 409) {
+        const { error } = response.json() as { error?: string };
+        return { accepted: false, refusal: error ?? 'The account could not be added.' };
+      }
+      app.log.warn(
+        { statusCode: response.statusCode, body: response.body },
+        'sandbox bank-link callback refused',
+      );
+      return { accepted: false, refusal: null };
+    };
+
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.get(
+      '/sessions/:sessionId',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: "The sandbox hosted bank link's session: where it stands, its banks and test sign-ins",
+          params: SandboxBankLinkParamsSchema,
+          response: { 200: SandboxBankLinkSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const session = await page.session(request.params.sessionId);
+        if (!session) throw notFound(SESSION_NOT_FOUND);
+        return session;
+      },
+    );
+
+    typed.post(
+      '/sessions/:sessionId/submit',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            'Signs in to the chosen sandbox bank (user_good / pass_good; anything else is refused) and links its ' +
+            'checking or savings account; the account reaches the API as a signed callback',
+          params: SandboxBankLinkParamsSchema,
+          body: SandboxBankLinkSubmissionSchema,
+          response: {
+            200: SandboxBankLinkSessionSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            409: ApiErrorSchema,
+            502: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await page.submit(request.params.sessionId, request.body, deliver);
+        switch (result.kind) {
+          case 'NOT_FOUND':
+            throw notFound(SESSION_NOT_FOUND);
+          case 'UNKNOWN_INSTITUTION':
+            throw badRequest('Select your bank', 'UNKNOWN_INSTITUTION');
+          case 'INVALID_CREDENTIALS':
+            throw badRequest(SANDBOX_BANK_LINK_INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+          case 'ALREADY_SUBMITTED':
+            throw conflict('This bank link was already used.', 'LINK_ALREADY_USED');
+          case 'UNDELIVERED':
+            throw UNDELIVERED;
+          default:
+            return result.session;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,84 @@
+import { ApiErrorSchema, BankLinkRequestSchema, HostedBankLinkSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { AppDeps } from '../../types.ts';
+import { applyLinkCallback, createHostedLink, pruneSeenLinkCallbacksJob } from './banks.service.ts';
+
+/** Where the merchant reached the dashboard (the hosted page sends them back there); PUBLIC_URL if unreadable. */
+function originOf(requested: string, publicUrl: string) {
+  try {
+    return new URL(requested).origin;
+  } catch {
+    return new URL(publicUrl).origin;
+  }
+}
+
+/** POST /api/users/plaid/link (SPEC section 7): the hosted bank link for a USD settlement account. */
+export function bankLinkRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/plaid/link',
+      {
+        schema: {
+          tags: ['banks'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            "A hosted bank-link page (the bank-link provider's: Plaid Hosted Link, or the sandbox's) where the " +
+            'merchant signs in to their US bank and picks the account that settles their USD wallet',
+          body: BankLinkRequestSchema,
+          response: {
+            201: HostedBankLinkSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+            409: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const origin = originOf(`${request.protocol}://${request.host}`, deps.config.publicUrl);
+        const link = await createHostedLink(deps, actorOf(request), request.body, origin);
+        return reply.code(201).send(link);
+      },
+    );
+  };
+}
+
+const CallbackAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });
+
+/** The bank-link provider's signed callbacks (public: the signature is the credential). */
+export function bankLinkCallbackRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    deps.jobs.schedule(pruneSeenLinkCallbacksJob(deps));
+    // The signature covers the body's exact bytes: it is checked before anything parses it.
+    app.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/link/callback',
+      {
+        schema: {
+          tags: ['banks'],
+          summary:
+            "The bank-link provider's completed link, signed per Standard Webhooks (webhook-id, webhook-timestamp " +
+            'within 5 minutes, webhook-signature); each webhook-id is applied once, each link completes once',
+          response: { 200: CallbackAnswerSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        if (typeof request.body !== 'string') throw badRequest('The callback must be a JSON body.');
+        const { applied } = await applyLinkCallback(deps, {
+          rawBody: request.body,
+          headers: request.headers,
+        });
+        return { received: true as const, applied };
+      },
+    );
+  };
+}

@@ -1,0 +1,142 @@
+import type { Currency } from '@bizdash/shared';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { bankAccounts, bankLinkCallbacks, bankLinks, users, wallets } from '../../db/schema/index.ts';
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+export type NewBankAccount = typeof bankAccounts.$inferInsert & { id: string };
+
+/** The user (the owner itself or one of its apps) with what a settlement account needs of it; null otherwise. */
+export async function findOwnedUser(db: DbOrTx, ownerId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, businessName: users.businessName })
+    .from(users)
+    .where(and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId))));
+  return row ?? null;
+}
+
+/** The user's own wallet with this id; null for anyone else's wallet, or none. */
+export async function findWalletOfUser(db: DbOrTx, userId: string, walletId: string) {
+  const [row] = await db
+    .select({ id: wallets.id, currency: wallets.currency })
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)));
+  return row ?? null;
+}
+
+export async function findWalletOfUserIn(db: DbOrTx, userId: string, currency: Currency) {
+  const [row] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
+  return row ?? null;
+}
+
+export async function insertBankAccount(db: DbOrTx, values: NewBankAccount) {
+  const [row] = await db.insert(bankAccounts).values(values).returning();
+  if (!row) throw new Error('bank account vanished');
+  return row;
+}
+
+/** The user's settlement accounts, newest first (deactivated ones too: they stay on the record). */
+export async function listBankAccountsOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId))
+    .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id));
+}
+
+export async function findBankAccountOfUser(db: DbOrTx, userId: string, bankAccountId: string) {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)));
+  return row ?? null;
+}
+
+/** Owner-scoped: another user's account is never touched (null). An already deactivated one stays as it is. */
+export async function deactivateBankAccountOfUser(db: DbOrTx, userId: string, bankAccountId: string) {
+  const [row] = await db
+    .update(bankAccounts)
+    .set({ status: 'DEACTIVATED' })
+    .where(
+      and(
+        eq(bankAccounts.id, bankAccountId),
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.status, 'ACTIVE'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function insertBankLink(
+  db: DbOrTx,
+  values: { userId: string; walletId: string; provider: string; expiresAt: Date },
+) {
+  const [row] = await db.insert(bankLinks).values(values).returning();
+  if (!row) throw new Error('bank link vanished');
+  return row;
+}
+
+export async function setLinkProviderReference(
+  db: DbOrTx,
+  linkId: string,
+  providerReference: string,
+  expiresAt: Date,
+) {
+  await db.update(bankLinks).set({ providerReference, expiresAt }).where(eq(bankLinks.id, linkId));
+}
+
+export async function findLinkByProviderReference(db: DbOrTx, provider: string, providerReference: string) {
+  const [row] = await db
+    .select()
+    .from(bankLinks)
+    .where(and(eq(bankLinks.provider, provider), eq(bankLinks.providerReference, providerReference)));
+  return row ?? null;
+}
+
+/** The link, locked: of two callbacks for one link, the second waits and finds it completed. */
+export async function lockLink(tx: Tx, linkId: string) {
+  const [row] = await tx.select().from(bankLinks).where(eq(bankLinks.id, linkId)).for('update');
+  return row ?? null;
+}
+
+export async function completeLink(tx: Tx, linkId: string, bankAccountId: string) {
+  await tx
+    .update(bankLinks)
+    .set({ status: 'COMPLETED', bankAccountId, reason: null })
+    .where(eq(bankLinks.id, linkId));
+}
+
+export async function failLink(db: DbOrTx, linkId: string, reason: string) {
+  await db
+    .update(bankLinks)
+    .set({ status: 'FAILED', reason })
+    .where(and(eq(bankLinks.id, linkId), eq(bankLinks.status, 'OPEN')));
+}
+
+/** Whether a callback id was received before (a replay), without recording it. */
+export async function callbackSeen(db: DbOrTx, provider: string, callbackId: string) {
+  const [row] = await db
+    .select({ callbackId: bankLinkCallbacks.callbackId })
+    .from(bankLinkCallbacks)
+    .where(and(eq(bankLinkCallbacks.provider, provider), eq(bankLinkCallbacks.callbackId, callbackId)));
+  return Boolean(row);
+}
+
+/** Remembers a callback id; false when it was seen before (a replay). */
+export async function recordCallback(db: DbOrTx, provider: string, callbackId: string) {
+  const inserted = await db
+    .insert(bankLinkCallbacks)
+    .values({ provider, callbackId })
+    .onConflictDoNothing()
+    .returning({ callbackId: bankLinkCallbacks.callbackId });
+  return inserted.length > 0;
+}
+
+/** Callbacks older than the signature's timestamp window can no longer be replayed: their ids may go. */
+export async function pruneCallbacks(db: DbOrTx, olderThan: Date) {
+  await db.delete(bankLinkCallbacks).where(lt(bankLinkCallbacks.receivedAt, olderThan));
+}

@@ -1,0 +1,319 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  ACCOUNT_NOT_FOUND,
+  type AddNigeriaBankRequest,
+  BANK_ACCOUNT_DUPLICATE,
+  type BankAccount,
+  type BankLinkRequest,
+  type Currency,
+  type HostedBankLink,
+  NIGERIAN_BANKS,
+  type ResolveAccountRequest,
+  type ResolvedAccount,
+  UNKNOWN_BANK,
+} from '@bizdash/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/postgres-errors.ts';
+import type { BankLinkCallback } from '../../providers/bank-link/bank-link-provider.ts';
+import { CallbackRefused } from '../../providers/identity/identity-types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import {
+  type BankAccountRow,
+  callbackSeen,
+  completeLink,
+  deactivateBankAccountOfUser,
+  failLink,
+  findBankAccountOfUser,
+  findLinkByProviderReference,
+  findOwnedUser,
+  findWalletOfUser,
+  findWalletOfUserIn,
+  insertBankAccount,
+  insertBankLink,
+  listBankAccountsOfUser,
+  lockLink,
+  type NewBankAccount,
+  pruneCallbacks,
+  recordCallback,
+  setLinkProviderReference,
+} from './banks.repository.ts';
+
+type BanksDeps = Pick<AppDeps, 'database' | 'bankDirectory' | 'bankLink' | 'secretBox' | 'keys'>;
+
+const USER_NOT_FOUND = 'User not found';
+const WALLET_NOT_FOUND = 'Wallet not found';
+const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
+const NOT_NGN_WALLET = 'Nigerian bank accounts settle the NGN wallet. Choose your NGN wallet.';
+const NO_USD_WALLET = 'This account has no USD wallet to settle to a US bank account.';
+const LINK_NOT_OPEN = 'This bank link has expired or was already used. Start again from Bizdash.';
+const UNKNOWN_LINK = 'The callback names no bank link.';
+const HOLDER_NOT_RESOLVED = new AppError(
+  409,
+  'ACCOUNT_NAME_UNAVAILABLE',
+  'The bank could not confirm the account name just now. Please try again.',
+);
+
+/** The bank entity of SPEC section 3 (the whole number never leaves the server: its last four, behind '*'). */
+function toBankAccount(row: BankAccountRow): BankAccount {
+  return {
+    recordId: row.id,
+    bankName: row.bankName,
+    accountHolderName: row.accountHolderName,
+    accountNumberMasked: `****${row.accountNumberLast4}`,
+    status: row.status,
+    currencyCode: row.currency,
+    accountType: row.accountType,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The keyed hash that finds an active duplicate without opening any sealed number (migration 0015). */
+function accountNumberHash(
+  deps: BanksDeps,
+  currency: Currency,
+  bankCode: string | null,
+  accountNumber: string,
+) {
+  return createHmac('sha256', deps.keys.derive('bank-account-numbers'))
+    .update(`${currency}:${bankCode ?? ''}:${accountNumber}`)
+    .digest('hex');
+}
+
+/**
+ * The row to insert for an account: its id drawn first, since the sealed numbers are bound to it (context
+ * `bank-account:<id>`), so a sealed value copied to another row does not open.
+ */
+function sealedAccount(
+  deps: BanksDeps,
+  account: {
+    userId: string;
+    walletId: string;
+    currency: Currency;
+    bankName: string;
+    bankCode: string | null;
+    accountHolderName: string;
+    accountType: string;
+    accountNumber: string;
+    routingNumber: string | null;
+    source: string;
+    providerReference: string | null;
+  },
+): NewBankAccount {
+  const id = randomUUID();
+  const context = `bank-account:${id}`;
+  return {
+    id,
+    userId: account.userId,
+    walletId: account.walletId,
+    currency: account.currency,
+    bankName: account.bankName,
+    bankCode: account.bankCode,
+    accountHolderName: account.accountHolderName,
+    accountType: account.accountType,
+    accountNumberSealed: deps.secretBox.seal(account.accountNumber, context),
+    accountNumberLast4: account.accountNumber.slice(-4),
+    accountNumberHash: accountNumberHash(deps, account.currency, account.bankCode, account.accountNumber),
+    routingNumberSealed: account.routingNumber ? deps.secretBox.seal(account.routingNumber, context) : null,
+    source: account.source,
+    providerReference: account.providerReference,
+  };
+}
+
+async function insertUnlessDuplicate(deps: BanksDeps, values: NewBankAccount) {
+  try {
+    return await insertBankAccount(deps.database.db, values);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(BANK_ACCOUNT_DUPLICATE, 'BANK_ACCOUNT_DUPLICATE');
+    throw error;
+  }
+}
+
+const bankNamed = (bankCode: string) => NIGERIAN_BANKS.find((bank) => bank.bankCode === bankCode);
+
+/** The name the bank holds the account under (name enquiry), and the bank's name. */
+export async function resolveAccount(
+  deps: BanksDeps,
+  { bankCode, accountNumber }: ResolveAccountRequest,
+): Promise<ResolvedAccount> {
+  const bank = bankNamed(bankCode);
+  // The schema checked the code against the list already; this keeps the type honest.
+  if (!bank) throw badRequest(UNKNOWN_BANK);
+  const lookup = await deps.bankDirectory.resolveAccount({ bankCode, accountNumber });
+  if (!lookup.found) {
+    throw new AppError(400, 'ACCOUNT_NOT_FOUND', ACCOUNT_NOT_FOUND, [
+      { path: 'accountNumber', message: ACCOUNT_NOT_FOUND },
+    ]);
+  }
+  const accountName = lookup.accountName.trim();
+  if (!accountName) throw HOLDER_NOT_RESOLVED;
+  return { accountName, bankName: bank.bankName };
+}
+
+/**
+ * An NGN settlement account at a Nigerian bank, for the acting user's NGN wallet. The number passed the NUBAN
+ * check (schema); the holder's name comes from the bank directory, never from the client.
+ */
+export async function addNigeriaBank(
+  deps: BanksDeps,
+  actor: Actor,
+  body: AddNigeriaBankRequest,
+): Promise<BankAccount> {
+  const { db } = deps.database;
+  const wallet = await findWalletOfUser(db, actor.actingUserId, body.userWalletRecordId);
+  if (!wallet) throw notFound(WALLET_NOT_FOUND);
+  if (wallet.currency !== 'NGN') throw badRequest(NOT_NGN_WALLET, 'NOT_NGN_WALLET');
+  const resolved = await resolveAccount(deps, body);
+  const row = await insertUnlessDuplicate(
+    deps,
+    sealedAccount(deps, {
+      userId: actor.actingUserId,
+      walletId: wallet.id,
+      currency: 'NGN',
+      bankName: resolved.bankName,
+      bankCode: body.bankCode,
+      accountHolderName: resolved.accountName,
+      accountType: body.accountType,
+      accountNumber: body.accountNumber,
+      routingNumber: null,
+      source: 'bank_form',
+      providerReference: null,
+    }),
+  );
+  return toBankAccount(row);
+}
+
+/** The user's settlement accounts, newest first: GET /api/bank/accounts and the User entity's banks. */
+export async function bankAccountsOfUser(db: DbOrTx, userId: string): Promise<BankAccount[]> {
+  return (await listBankAccountsOfUser(db, userId)).map(toBankAccount);
+}
+
+/** Stops settling to the account; it stays listed as DEACTIVATED. Someone else's (or none) is a 404. */
+export async function deactivateBankAccount(
+  deps: BanksDeps,
+  actor: Actor,
+  bankAccountId: string,
+): Promise<BankAccount> {
+  const { db } = deps.database;
+  const deactivated = await deactivateBankAccountOfUser(db, actor.actingUserId, bankAccountId);
+  if (deactivated) return toBankAccount(deactivated);
+  const existing = await findBankAccountOfUser(db, actor.actingUserId, bankAccountId);
+  if (!existing) throw notFound(BANK_ACCOUNT_NOT_FOUND);
+  return toBankAccount(existing);
+}
+
+/**
+ * A hosted bank link for the user's USD settlement account. The user must be the acting user (or, when the
+ * merchant acts as itself, one of its apps); anyone else's is a 404, as the request context answers for userId.
+ */
+export async function createHostedLink(
+  deps: BanksDeps,
+  actor: Actor,
+  { userRecordId }: BankLinkRequest,
+  origin: string,
+): Promise<HostedBankLink> {
+  const { db } = deps.database;
+  const confinedToApp = actor.actingUserId !== actor.ownerId;
+  if (confinedToApp && userRecordId !== actor.actingUserId) throw notFound(USER_NOT_FOUND);
+  const user = await findOwnedUser(db, actor.ownerId, userRecordId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const wallet = await findWalletOfUserIn(db, user.id, 'USD');
+  if (!wallet) throw conflict(NO_USD_WALLET, 'NO_USD_WALLET');
+
+  // Provisional expiry until the provider says its own.
+  const link = await insertBankLink(db, {
+    userId: user.id,
+    walletId: wallet.id,
+    provider: deps.bankLink.name,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  const started = await deps.bankLink.createLink({
+    linkId: link.id,
+    userId: user.id,
+    clientName: 'Bizdash',
+    completionRedirectUrl: `${origin}/settings/settlement-account`,
+    callbackUrl: `${origin}/api/bank/link/callback`,
+  });
+  await setLinkProviderReference(db, link.id, started.providerReference, started.expiresAt);
+  return { hostedLinkUrl: new URL(started.hostedLinkUrl, origin).toString() };
+}
+
+/**
+ * A bank-link provider's callback, exactly as received: signature and timestamp checked, each callback id
+ * applied once (a replay is a 409 and changes nothing), only to a link still open. The public token is exchanged
+ * for the account, whose numbers are sealed at once; the account and the completed link commit together.
+ */
+export async function applyLinkCallback(
+  deps: BanksDeps,
+  request: { rawBody: string; headers: IncomingHttpHeaders },
+): Promise<{ applied: boolean; bankAccount: BankAccount | null }> {
+  const { db } = deps.database;
+  const provider = deps.bankLink.name;
+  let callback: BankLinkCallback;
+  try {
+    callback = await deps.bankLink.verifyCallback(request);
+  } catch (error) {
+    if (error instanceof CallbackRefused) throw badRequest(error.message, 'CALLBACK_REFUSED');
+    throw error;
+  }
+  if (await callbackSeen(db, provider, callback.callbackId)) {
+    throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
+  }
+  const link = await findLinkByProviderReference(db, provider, callback.providerReference);
+  if (!link) throw badRequest(UNKNOWN_LINK, 'UNKNOWN_LINK');
+  if (link.status !== 'OPEN' || link.expiresAt.getTime() <= Date.now()) {
+    throw conflict(LINK_NOT_OPEN, 'LINK_NOT_OPEN');
+  }
+
+  let linked: Awaited<ReturnType<BanksDeps['bankLink']['exchange']>>;
+  try {
+    linked = await deps.bankLink.exchange(callback.publicToken);
+  } catch (error) {
+    if (error instanceof CallbackRefused) throw badRequest(error.message, 'CALLBACK_REFUSED');
+    throw error;
+  }
+  const user = await findOwnedUser(db, link.userId, link.userId);
+  const values = sealedAccount(deps, {
+    userId: link.userId,
+    walletId: link.walletId,
+    currency: 'USD',
+    bankName: linked.institutionName,
+    bankCode: null,
+    accountHolderName: linked.accountHolderName?.trim() || user?.businessName || 'Account holder',
+    accountType: linked.accountType,
+    accountNumber: linked.accountNumber,
+    routingNumber: linked.routingNumber,
+    source: `bank_link:${provider}`,
+    providerReference: linked.providerReference,
+  });
+
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (!(await recordCallback(tx, provider, callback.callbackId))) {
+        throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
+      }
+      const locked = await lockLink(tx, link.id);
+      if (locked?.status !== 'OPEN') throw conflict(LINK_NOT_OPEN, 'LINK_NOT_OPEN');
+      const inserted = await insertBankAccount(tx, values);
+      await completeLink(tx, link.id, inserted.id);
+      return inserted;
+    });
+    return { applied: true, bankAccount: toBankAccount(row) };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await recordCallback(db, provider, callback.callbackId);
+    await failLink(db, link.id, BANK_ACCOUNT_DUPLICATE);
+    throw conflict(BANK_ACCOUNT_DUPLICATE, 'BANK_ACCOUNT_DUPLICATE');
+  }
+}
+
+/** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */
+export function pruneSeenLinkCallbacksJob(deps: Pick<BanksDeps, 'database'>): ScheduledJob {
+  return {
+    name: 'bank-link-callback-ids-prune',
+    everyMs: 3_600_000,
+    run: () => pruneCallbacks(deps.database.db, new Date(Date.now() - 24 * 3_600_000)),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../../config.ts';
+
+/** What the directory knows of an account: the name its bank holds it under, or that there is no such account. */
+type AccountLookup = { found: true; accountName: string } | { found: false };
+
+/**
+ * A bank directory (name enquiry): given a CBN bank code and a NUBAN, the name the bank holds the account under,
+ * as Paystack's `GET /bank/resolve` or a NIBSS name enquiry answer it. The merchant confirms that name before an
+ * NGN settlement account is saved, and the server keeps the directory's name, never one the client sent. Adding a
+ * real directory is one file implementing this, plus its line in providers/registry.ts and its name in config's
+ * BANK_DIRECTORY_PROVIDER.
+ */
+export interface BankDirectoryProvider {
+  readonly name: Config['banks']['directoryProvider'];
+  resolveAccount(request: { bankCode: string; accountNumber: string }): Promise<AccountLookup>;
+}
