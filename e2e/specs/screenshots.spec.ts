@@ -1,5 +1,6 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
+import { enableTwoFactor } from '../support/two-factor';
 
 // Pictures of the main screens for a person to review, in test-results/screenshots/.
 const VIEWPORTS = [
@@ -20,6 +21,19 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Sign in to Bizdash' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
       await saveScreenshot(page, testInfo, `${name}-sign-in`);
+    });
+
+    test('sign-in: the two-factor code step', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await enableTwoFactor(request, merchant);
+      await acceptCookiesUpFront(page);
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(merchant.email);
+      await page.getByLabel('Password', { exact: true }).fill(merchant.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+      await expect(page.getByLabel('Authentication code')).toBeFocused();
+      await saveScreenshot(page, testInfo, `${name}-sign-in-two-factor`);
     });
 
     test('sign-up', async ({ page }, testInfo) => {
@@ -57,9 +71,24 @@ for (const { name, viewport } of VIEWPORTS) {
         await openAs(page, merchant, path);
         await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
         await expect(page.getByTestId('user-status')).toHaveText('Pending KYC');
+        // The two-factor card loads its status after the page: the picture shows it, not its skeleton.
+        if (tab === 'security')
+          await expect(page.getByRole('button', { name: 'Set up two-factor' })).toBeVisible();
         await saveScreenshot(page, testInfo, `${name}-settings-${tab}`);
       });
     }
+
+    test('settings: security, setting up two-factor', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings/security');
+      await page.getByRole('button', { name: 'Set up two-factor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+      const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' });
+      await expect
+        .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      await saveScreenshot(page, testInfo, `${name}-two-factor-setup`, { fullPage: false });
+    });
 
     test('the notification bell, open', async ({ page, request }, testInfo) => {
       const merchant = await createMerchant(request);
