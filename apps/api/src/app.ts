@@ -21,6 +21,7 @@ import { transactionsRoutes } from './features/money/transactions/transactions.r
 import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
 import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
+import { payoutsRoutes } from './features/payouts/index.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
@@ -79,6 +80,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [documentsRoutes, '/api/document'],
   [kycRoutes, '/api/kyc'],
   [banksRoutes, '/api/bank'],
+  [payoutsRoutes, '/api/payouts'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@bizdash/shared';
+import {
+  DEFAULT_FEE_SCHEDULE,
+  DEFAULT_PAYOUT_FEES,
+  FeeScheduleSchema,
+  PayoutFeesSchema,
+} from '@bizdash/shared';
 import { z } from 'zod';
 
 const durationPattern = /^\d+[smhd]$/;
@@ -72,6 +77,11 @@ const ConfigSchema = z
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+    PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).default(500_000_000),
+    PAYOUT_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(1_000_000),
+    PAYOUT_FEES: jsonSetting(PayoutFeesSchema).optional(),
     FX_RATES_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     FX_SANDBOX_NGN_PER_USD: z.coerce.number().min(0.0001).max(1_000_000).default(1550),
     FX_SANDBOX_DRIFT_BPS: z.coerce.number().int().min(0).max(1000).default(50),
@@ -138,6 +148,13 @@ const ConfigSchema = z
       directoryProvider: env.BANK_DIRECTORY_PROVIDER,
       linkProvider: env.BANK_LINK_PROVIDER,
       linkCallbackSecret: env.BANK_LINK_CALLBACK_SECRET ?? null,
+    },
+    payouts: {
+      railProvider: env.PAYOUT_RAIL_PROVIDER,
+      /** An account added less than this long ago cannot receive a payout yet (fraud cooling-off). */
+      newAccountHoldHours: env.PAYOUT_NEW_ACCOUNT_HOLD_HOURS,
+      dailyLimits: { NGN: env.PAYOUT_DAILY_LIMIT_NGN, USD: env.PAYOUT_DAILY_LIMIT_USD },
+      fees: { ...DEFAULT_PAYOUT_FEES, ...env.PAYOUT_FEES },
     },
     /** Currency conversion (ADR 031): mid rates from the provider, the house's spread and fee on top. */
     fx: {

@@ -12,6 +12,7 @@ import type { EmailService } from './providers/email/email-service.ts';
 import type { FxRatesProvider } from './providers/fx-rates/fx-rates-provider.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
+import type { PayoutRailProvider } from './providers/payout-rail/payout-rail-provider.ts';
 import type { StorageProvider } from './providers/storage/storage-provider.ts';
 
 /** Token versions this process has read (features/users/token-versions.ts). */
@@ -38,6 +39,8 @@ export interface AppDeps {
   storage: StorageProvider;
   /** Mid rates for currency conversion (providers/fx-rates); the house's spread and fee are features/fx's. */
   fxRates: FxRatesProvider;
+  /** The bank rail payouts travel on (providers/payout-rail). */
+  payoutRail: PayoutRailProvider;
   /** Name enquiry for NGN settlement accounts (providers/bank-directory). */
   bankDirectory: BankDirectoryProvider;
   /** The hosted bank link for USD settlement accounts, and its signed callbacks (providers/bank-link). */

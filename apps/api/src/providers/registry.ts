@@ -14,6 +14,8 @@ import type { IdentityProvider } from './identity/identity-provider.ts';
 import { createSandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
 import type { PaymentsProvider } from './payments/payments-provider.ts';
 import { createSandboxPaymentsProvider } from './payments/sandbox-payments-provider.ts';
+import type { PayoutRailProvider } from './payout-rail/payout-rail-provider.ts';
+import { createSandboxPayoutRail } from './payout-rail/sandbox-payout-rail.ts';
 import { createLocalStorageProvider } from './storage/local-storage-provider.ts';
 import { createS3StorageProvider } from './storage/s3-storage-provider.ts';
 import type { StorageProvider } from './storage/storage-provider.ts';
@@ -51,6 +53,10 @@ const bankLinkProviders = {
     createSandboxBankLinkProvider(db, config.banks.linkCallbackSecret),
 } satisfies Record<Config['banks']['linkProvider'], unknown>;
 
+const payoutRailProviders = {
+  sandbox: () => createSandboxPayoutRail(),
+} satisfies Record<Config['payouts']['railProvider'], unknown>;
+
 const fxRatesProviders = {
   sandbox: ({ config }: ProviderContext) => createSandboxFxRatesProvider(config.fx.sandbox),
 } satisfies Record<Config['fx']['ratesProvider'], unknown>;
@@ -66,6 +72,7 @@ export interface Providers {
   identity: IdentityProvider;
   storage: StorageProvider;
   fxRates: FxRatesProvider;
+  payoutRail: PayoutRailProvider;
   bankDirectory: BankDirectoryProvider;
   bankLink: BankLinkProvider;
   /** True while any provider is a sandbox: no real money or mail moves, and the product says so. */
@@ -81,6 +88,7 @@ export function createProviders(context: ProviderContext): Providers {
     config.fx.ratesProvider,
     config.banks.directoryProvider,
     config.banks.linkProvider,
+    config.payouts.railProvider,
   ];
   return {
     email: createEmailService(db, emailProviders[config.email.provider](context), config.email.from),
@@ -88,6 +96,7 @@ export function createProviders(context: ProviderContext): Providers {
     identity: identityProviders[config.identity.provider](context),
     storage: storageProviders[config.storage.provider](context),
     fxRates: fxRatesProviders[config.fx.ratesProvider](context),
+    payoutRail: payoutRailProviders[config.payouts.railProvider](),
     bankDirectory: bankDirectoryProviders[config.banks.directoryProvider](),
     bankLink: bankLinkProviders[config.banks.linkProvider](context),
     testMode: names.includes('sandbox'),

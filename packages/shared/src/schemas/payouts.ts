@@ -19,7 +19,8 @@ export const PAYOUT_MESSAGES = {
   insufficientFunds: 'This wallet cannot cover the amount and its fee.',
   dailyLimit: 'This payout would go over your daily payout limit.',
   belowMinimum: 'The amount is below the minimum payout.',
-  accountOnHold: 'This account was added recently: for your safety it can receive payouts once the hold ends.',
+  accountOnHold:
+    'This account was added recently: for your safety it can receive payouts once the hold ends.',
   accountInactive: 'This bank account is deactivated. Choose another one.',
   currencyMismatch: "This bank account does not take the wallet's currency.",
   notPending: 'This payout is not waiting for confirmation.',

@@ -6,6 +6,7 @@ export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
+export * from './payouts.ts';
 export * from './products.ts';
 export * from './transactions.ts';
 export * from './two-factor.ts';

@@ -44,9 +44,7 @@ export const payouts = pgTable(
   },
   (table) => [
     index('payouts_user_created_idx').on(table.userId, table.createdAt),
-    index('payouts_due_idx')
-      .on(table.nextCheckAt)
-      .where(sql`${table.status} = 'PROCESSING'`),
+    index('payouts_due_idx').on(table.nextCheckAt).where(sql`${table.status} = 'PROCESSING'`),
     check('payouts_amount_positive', sql`${table.amount} > 0 and ${table.fee} >= 0`),
     check(
       'payouts_status_check',

@@ -6,6 +6,11 @@ export { postTransfersInBulk } from './ledger/ledger.service.ts';
 export type { SystemAccountCode } from './ledger/ledger.types.ts';
 export { verifyLedger } from './ledger/ledger.verify.ts';
 export {
+  debitForPayout,
+  reversePayoutDebit,
+  settlePayoutDebit,
+} from './transactions/payout-movements.ts';
+export {
   recordTransaction,
   settleTransaction,
   settleWithFee,

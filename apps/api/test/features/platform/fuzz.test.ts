@@ -173,6 +173,12 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/users/{userId}/two-factor/recovery-codes': { code: '123456' },
   // A wrong password: two-factor is never on for the fuzzed merchant, so nothing can be turned off.
   'POST /api/users/{userId}/two-factor/disable': { password: 'Wr0ng!Passw0rd', code: 'abcde-fghij' },
+  'POST /api/payouts/': {
+    walletId: wallets[0]?.walletId,
+    bankAccountId: wallets[0]?.walletId,
+    amount: 100_000,
+  },
+  'POST /api/payouts/{payoutId}/confirm': { code: '123456' },
   'PUT /api/users/{userId}/notification-settings': {
     inApp: true,
     accountUpdates: true,

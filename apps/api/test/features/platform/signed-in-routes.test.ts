@@ -13,6 +13,7 @@ import {
 } from '../../helper.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
+import { readyMerchant } from '../payouts/payout-fixtures.ts';
 
 /*
  * Walks the route table of the signed-in scope as the app registered it, not a hand-kept list: a route added
@@ -49,6 +50,10 @@ describe('every route of the signed-in scope', () => {
     if (url.startsWith('/api/products')) {
       return { productName: 'Agbada', amount: 1_000_000, currency: 'NGN', quantityAvailable: 3 };
     }
+    if (url === '/api/payouts/') {
+      return { walletId: ngnWalletOf[userId] ?? randomUUID(), bankAccountId: randomUUID(), amount: 100_000 };
+    }
+    if (url === '/api/payouts/:payoutId/confirm') return { code: '123456' };
     if (url === '/api/users/otp') return { email: 'someone@example.com', otp: '123456' };
     if (url.endsWith('/profile')) {
       return {
@@ -118,9 +123,22 @@ describe('every route of the signed-in scope', () => {
       documentId: randomUUID(),
       notificationId: await notificationOf(merchantB.userId),
       bankAccountId: await bankAccountOf(merchantB),
+      payoutId: await payoutOf(merchantB),
     };
   });
   afterAll(() => ctx.close());
+
+  /** A payout of B's waiting for its confirmation code. */
+  async function payoutOf(merchant: Merchant) {
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...bearer(merchant.token), 'idempotency-key': `payout-of-${merchant.userId}` },
+      payload: { walletId, bankAccountId, amount: 100_000 },
+    });
+    return (response.json() as { id: string }).id;
+  }
 
   async function bankAccountOf(merchant: Merchant) {
     const response = await ctx.app.inject({

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency } from '@bizdash/shared';
 import type { Tx } from '../../../db/client.ts';
-import { LedgerRuleError, postTransfer, postTransfersInBulk, reversePosting } from '../ledger/ledger.service.ts';
+import {
+  LedgerRuleError,
+  postTransfer,
+  postTransfersInBulk,
+  reversePosting,
+} from '../ledger/ledger.service.ts';
 import type { TransferRequest } from '../ledger/ledger.types.ts';
-import { reverseTransaction } from './transactions.service.ts';
 import {
   insertTransaction,
   lockTransactionById,
   updateTransactionStatusById,
 } from './transactions.repository.ts';
+import { reverseTransaction } from './transactions.service.ts';
 
 export interface PayoutDebit {
   userId: string;
