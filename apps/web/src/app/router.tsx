@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
       // The identity widget: /kyc starts a verification and opens the provider's widget (the sandbox's is /kyc/sandbox).
       { path: 'kyc', lazy: () => import('@/features/kyc/routes/kyc-start') },
       { path: 'kyc/sandbox', lazy: () => import('@/features/kyc/routes/kyc-sandbox') },
+      // The bank-link provider's hosted page for USD settlement accounts (the sandbox's; Plaid hosts its own).
+      { path: 'bank-link/sandbox', lazy: () => import('@/features/banks/routes/bank-link-sandbox') },
       // The public checkout behind every payment link: no sign-in, no dashboard chrome.
       { path: 'pay/:productId', lazy: () => import('@/features/checkout/routes/checkout') },
       {
@@ -105,7 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'company-details', lazy: () => import('@/features/users/routes/company-details') },
               {
                 path: 'settlement-account',
-                lazy: () => import('@/features/banks/routes/settlement-account'),
+                lazy: () => import('@/app/routes/settlement-account'),
               },
               { path: 'documents', lazy: () => import('@/app/routes/documents') },
               { path: 'security', lazy: () => import('@/features/security/routes/security') },

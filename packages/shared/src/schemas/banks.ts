@@ -46,37 +46,42 @@ const accountNumberField = z
 
 const ngnAccountTypeField = z.enum(NGN_ACCOUNT_TYPES, { error: ACCOUNT_TYPE_REQUIRED });
 
-/** The NUBAN check (packages/shared/src/banks/nuban.ts) once both the bank and the number are there. */
-function checkAccountNumber(
-  value: { bankCode?: unknown; accountNumber?: unknown },
-  context: z.RefinementCtx<unknown>,
-) {
-  const { bankCode, accountNumber } = value;
+/** Why the number cannot be at the bank (nuban.ts), once both are there; null otherwise. */
+function problemOf(value: unknown): string | null {
+  const { bankCode, accountNumber } = (value ?? {}) as { bankCode?: unknown; accountNumber?: unknown };
   if (typeof bankCode !== 'string' || typeof accountNumber !== 'string' || !bankCode || !accountNumber)
-    return;
-  const problem = accountNumberProblem(bankCode, accountNumber);
-  if (problem) {
-    context.addIssue({
-      code: 'custom',
-      message: problem,
-      path: [problem === UNKNOWN_BANK ? 'bankCode' : 'accountNumber'],
+    return null;
+  return accountNumberProblem(bankCode.trim(), accountNumber.trim().replace(/[\s-]/g, ''));
+}
+
+/**
+ * The NUBAN check on the bank and the number together. `when` runs it even while another field (the account
+ * type) is still missing, so the form says everything at once.
+ */
+function withAccountNumberCheck<T extends z.ZodType<{ bankCode: string; accountNumber: string }>>(schema: T) {
+  const when = (payload: { value: unknown }) => problemOf(payload.value) !== null;
+  return schema
+    .refine((value) => problemOf(value) !== UNKNOWN_BANK, { path: ['bankCode'], error: UNKNOWN_BANK, when })
+    .refine((value) => problemOf(value) === null || problemOf(value) === UNKNOWN_BANK, {
+      path: ['accountNumber'],
+      error: (issue) => problemOf(issue.input) ?? ACCOUNT_NUMBER_DIGITS,
+      when,
     });
-  }
 }
 
 /** POST /api/bank/resolve-account: the account holder's name, before the merchant saves the account. */
-export const ResolveAccountRequestSchema = z
-  .object({ bankCode: bankCodeField, accountNumber: accountNumberField })
-  .superRefine(checkAccountNumber);
+export const ResolveAccountRequestSchema = withAccountNumberCheck(
+  z.object({ bankCode: bankCodeField, accountNumber: accountNumberField }),
+);
 export type ResolveAccountRequest = z.infer<typeof ResolveAccountRequestSchema>;
 
 export const ResolvedAccountSchema = z.object({ accountName: z.string(), bankName: z.string() });
 export type ResolvedAccount = z.infer<typeof ResolvedAccountSchema>;
 
 /** The settlement screen's NGN form: what the merchant picks and types (the wallet is the merchant's NGN one). */
-export const NigeriaBankFormSchema = z
-  .object({ bankCode: bankCodeField, accountNumber: accountNumberField, accountType: ngnAccountTypeField })
-  .superRefine(checkAccountNumber);
+export const NigeriaBankFormSchema = withAccountNumberCheck(
+  z.object({ bankCode: bankCodeField, accountNumber: accountNumberField, accountType: ngnAccountTypeField }),
+);
 export type NigeriaBankForm = z.input<typeof NigeriaBankFormSchema>;
 export type NigeriaBankFormValues = z.output<typeof NigeriaBankFormSchema>;
 
@@ -84,16 +89,16 @@ export type NigeriaBankFormValues = z.output<typeof NigeriaBankFormSchema>;
  * POST /api/bank/add-nigeria-bank (SPEC section 7: userWalletRecordId, bankCode, accountNumber; plus the account
  * type). The holder's name is never sent: the server resolves it with the bank directory.
  */
-export const AddNigeriaBankRequestSchema = z
-  .object({
+export const AddNigeriaBankRequestSchema = withAccountNumberCheck(
+  z.object({
     userWalletRecordId: z.uuid({
       error: (issue) => (issue.input === undefined ? 'Wallet ID is required' : 'Wallet ID is invalid'),
     }),
     bankCode: bankCodeField,
     accountNumber: accountNumberField,
     accountType: ngnAccountTypeField,
-  })
-  .superRefine(checkAccountNumber);
+  }),
+);
 export type AddNigeriaBankRequest = z.infer<typeof AddNigeriaBankRequestSchema>;
 
 /**

@@ -1,0 +1,29 @@
+import { type BankAccount, BankAccountListSchema } from '@bizdash/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const ACCOUNTS_FETCH_ERROR = 'Unable to fetch settlement accounts';
+
+/** The root of every settlement-account query: a live 'bank' notice makes them stale (lib/use-live-updates). */
+export const bankAccountsQueryKey = ['banks', 'accounts'] as const;
+
+function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
+  return apiRequest('/bank/accounts', {
+    schema: BankAccountListSchema,
+    defaultError: ACCOUNTS_FETCH_ERROR,
+    signal,
+  });
+}
+
+/** The acting user's settlement accounts (the user id header says who acts). */
+function getBankAccountsQueryOptions(userId: string | null) {
+  return queryOptions({
+    queryKey: [...bankAccountsQueryKey, userId] as const,
+    queryFn: ({ signal }) => getBankAccounts(signal),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useBankAccounts(userId: string | null) {
+  return useQuery(getBankAccountsQueryOptions(userId));
+}

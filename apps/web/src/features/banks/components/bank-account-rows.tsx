@@ -1,0 +1,141 @@
+import {
+  accountStatusStyle,
+  type BankAccount,
+  currencyLabel,
+  formatMaskedAccountNumber,
+  TRUNCATE_LIMITS,
+  truncate,
+} from '@bizdash/shared';
+import { Button } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { cn } from '@/lib/cn';
+
+export interface BankAccountRowsProps {
+  accounts: BankAccount[];
+  /** Names the list for assistive technology. */
+  caption: string;
+  onDeactivate: (account: BankAccount) => void;
+}
+
+/** SPEC section 3: the masked number, left-padded with * to 8 characters. */
+const maskedNumber = (account: BankAccount) => formatMaskedAccountNumber(account.accountNumberMasked);
+
+function StatusCell({ status }: { status: string }) {
+  const { label, tone } = accountStatusStyle(status);
+  return <StatusBadge tone={tone}>{label}</StatusBadge>;
+}
+
+function DeactivateButton({ account, onDeactivate }: { account: BankAccount; onDeactivate: () => void }) {
+  if (account.status !== 'ACTIVE') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+      aria-label={`Deactivate ${account.bankName} account ${maskedNumber(account)}`}
+      onClick={onDeactivate}
+    >
+      Deactivate
+    </Button>
+  );
+}
+
+const COLUMNS = ['Bank', 'Account name', 'Account number', 'Currency', 'Status', 'Actions'] as const;
+const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
+  Bank: 'w-1/2 max-w-0 text-left',
+  'Account name': 'w-1/2 max-w-0 text-left',
+  'Account number': 'whitespace-nowrap text-left',
+  Currency: 'whitespace-nowrap text-left',
+  Status: 'whitespace-nowrap text-left',
+  Actions: 'w-px whitespace-nowrap text-right',
+};
+const cell = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+
+/** Wide screens: one row per account; long bank and holder names are cut at 30 characters (SPEC section 9). */
+export function BankAccountsTable({ accounts, caption, onDeactivate }: BankAccountRowsProps) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
+            >
+              {column === 'Actions' ? <span className="sr-only">{column}</span> : column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {accounts.map((account) => (
+          <tr key={account.recordId} data-testid="bank-account-row" data-bank-id={account.recordId}>
+            <td className={cn(cell, COLUMN_CLASSES.Bank, 'font-medium text-slate-900')}>
+              <span className="block truncate" title={account.bankName}>
+                {truncate(account.bankName, TRUNCATE_LIMITS.bankName)}
+              </span>
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES['Account name'], 'text-slate-700')}>
+              <span className="block truncate" title={account.accountHolderName}>
+                {truncate(account.accountHolderName, TRUNCATE_LIMITS.accountName)}
+              </span>
+            </td>
+            <td
+              className={cn(cell, COLUMN_CLASSES['Account number'], 'font-mono text-slate-800 tabular-nums')}
+              data-testid="bank-account-number"
+            >
+              {maskedNumber(account)}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Currency, 'text-slate-700')}>
+              {currencyLabel(account.currencyCode)}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Status)}>
+              <StatusCell status={account.status} />
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
+              <DeactivateButton account={account} onDeactivate={() => onDeactivate(account)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Narrow screens: each account is a card, so nothing scrolls sideways. */
+export function BankAccountCards({ accounts, caption, onDeactivate }: BankAccountRowsProps) {
+  return (
+    <ul aria-label={caption} className="divide-y divide-slate-100">
+      {accounts.map((account) => (
+        <li
+          key={account.recordId}
+          data-testid="bank-account-row"
+          data-bank-id={account.recordId}
+          className="flex flex-col gap-1.5 px-4 py-3.5"
+        >
+          <span className="flex items-center justify-between gap-3">
+            <span className="min-w-0 truncate font-medium text-slate-900" title={account.bankName}>
+              {truncate(account.bankName, TRUNCATE_LIMITS.bankName)}
+            </span>
+            <StatusCell status={account.status} />
+          </span>
+          <span className="truncate text-sm text-slate-700" title={account.accountHolderName}>
+            {truncate(account.accountHolderName, TRUNCATE_LIMITS.accountName)}
+          </span>
+          <span className="flex items-center justify-between gap-3 text-sm text-slate-600">
+            <span>
+              <span className="font-mono text-slate-800 tabular-nums" data-testid="bank-account-number">
+                {maskedNumber(account)}
+              </span>
+              {' · '}
+              {currencyLabel(account.currencyCode)}
+            </span>
+            <DeactivateButton account={account} onDeactivate={() => onDeactivate(account)} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
