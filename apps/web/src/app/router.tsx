@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
               ...TRANSACTION_TABS.map(transactionTab),
             ],
           },
+          { path: 'payouts', lazy: () => import('@/features/payouts/routes/payouts') },
+          // The new payout reads the merchant's status and wallets: composed in app/routes.
+          { path: 'payouts/new', lazy: () => import('@/app/routes/new-payout') },
+          { path: 'payouts/:payoutId', lazy: () => import('@/features/payouts/routes/payout') },
           {
             path: 'settings',
             lazy: () => import('@/features/settings/routes/settings-layout'),

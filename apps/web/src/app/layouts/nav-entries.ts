@@ -1,4 +1,12 @@
-import { ArrowLeftRight, LayoutDashboard, Link2, type LucideIcon, Settings, Wallet } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  LayoutDashboard,
+  Link2,
+  type LucideIcon,
+  Send,
+  Settings,
+  Wallet,
+} from 'lucide-react';
 
 export interface NavEntry {
   label: string;
@@ -9,6 +17,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard },
   { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
+  { label: 'Payouts', path: '/payouts', icon: Send },
   { label: 'Accounts', path: '/accounts', icon: Wallet },
   { label: 'Payment Link', path: '/products', icon: Link2 },
   { label: 'Settings', path: '/settings', icon: Settings },

@@ -1,0 +1,93 @@
+import {
+  type BankAccount,
+  type Currency,
+  formatMoney,
+  type PayoutFeeTier,
+  parseMajorUnits,
+  payoutFee,
+} from '@bizdash/shared';
+
+interface AmountRules {
+  currency: Currency;
+  /** The wallet's available balance, in minor units. */
+  balance: number;
+  minimum: number;
+  dailyLimit: number;
+  usedToday: number;
+  feeTiers: PayoutFeeTier[];
+}
+
+export interface AmountCheck {
+  /** Minor units, when the text is an amount at all. */
+  amount: number | null;
+  fee: number | null;
+  /** What leaves the wallet: amount plus fee. */
+  total: number | null;
+  error: string | null;
+}
+
+const EXAMPLES: Record<Currency, string> = { NGN: '5,000 or 2,500.50', USD: '250 or 99.99' };
+
+export const dailyLimitLeft = (rules: Pick<AmountRules, 'dailyLimit' | 'usedToday'>) =>
+  Math.max(0, rules.dailyLimit - rules.usedToday);
+
+/**
+ * The most a balance can pay out once its fee is taken: in each fee band, the band's top or what the balance
+ * leaves after that band's fee, whichever is lower, if that still falls in the band.
+ */
+export function largestPayout(balance: number, feeTiers: PayoutFeeTier[]): number {
+  let best = 0;
+  let bandStart = 1;
+  for (const tier of feeTiers) {
+    const top = Math.min(tier.upTo ?? Number.MAX_SAFE_INTEGER, balance - tier.fee);
+    if (top >= bandStart) best = Math.max(best, top);
+    if (tier.upTo === null) break;
+    bandStart = tier.upTo + 1;
+  }
+  return best;
+}
+
+/** Whether the wallet can pay out the smallest payout and its fee. */
+export const canPayOut = (rules: Pick<AmountRules, 'balance' | 'minimum' | 'feeTiers'>) =>
+  rules.balance >= rules.minimum + payoutFee(rules.feeTiers, rules.minimum);
+
+/**
+ * Reads the amount the merchant typed in major units ("2,500.50") as exact minor units (no float arithmetic) and
+ * says what is wrong with it, in the order the merchant can act on: the amount itself, the minimum, the daily
+ * limit, the balance.
+ */
+export function checkAmount(text: string, rules: AmountRules): AmountCheck {
+  const none = { amount: null, fee: null, total: null };
+  if (!text.trim()) return { ...none, error: 'Enter an amount' };
+  const amount = parseMajorUnits(text, rules.currency);
+  if (amount === null) return { ...none, error: `Enter an amount like ${EXAMPLES[rules.currency]}` };
+  if (amount === 0) return { ...none, amount, error: 'Enter an amount greater than zero' };
+  const fee = payoutFee(rules.feeTiers, amount);
+  const figures = { amount, fee, total: amount + fee };
+  const money = (minor: number) => formatMoney(minor, rules.currency);
+  if (amount < rules.minimum) return { ...figures, error: `The minimum payout is ${money(rules.minimum)}` };
+  const left = dailyLimitLeft(rules);
+  if (amount > left) {
+    return {
+      ...figures,
+      error:
+        left === 0
+          ? 'You have reached your daily payout limit. Try again once earlier payouts are 24 hours old.'
+          : `This is more than your daily limit allows: ${money(left)} left for the next 24 hours`,
+    };
+  }
+  if (amount + fee > rules.balance) {
+    return {
+      ...figures,
+      error: `Your balance cannot cover this amount and its ${money(fee)} fee. You can pay out up to ${money(largestPayout(rules.balance, rules.feeTiers))}`,
+    };
+  }
+  return { ...figures, error: null };
+}
+
+/** When a new account's fraud cooling-off ends (it can receive payouts from then on). */
+export const holdEndsAt = (account: Pick<BankAccount, 'createdAt'>, holdHours: number) =>
+  new Date(Date.parse(account.createdAt) + holdHours * 3_600_000);
+
+export const isOnHold = (account: Pick<BankAccount, 'createdAt'>, holdHours: number, now = Date.now()) =>
+  holdEndsAt(account, holdHours).getTime() > now;

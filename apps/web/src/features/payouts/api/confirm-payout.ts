@@ -1,0 +1,32 @@
+import { type ConfirmPayoutRequest, PayoutSchema } from '@bizdash/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { getPayoutQueryOptions } from './get-payout';
+import { payoutsQueryKey } from './keys';
+
+const CONFIRM_PAYOUT_ERROR = 'Unable to confirm the payout. Please try again.';
+
+function confirmPayout({ payoutId, code }: ConfirmPayoutRequest & { payoutId: string }) {
+  return apiRequest(`/payouts/${encodeURIComponent(payoutId)}/confirm`, {
+    method: 'POST',
+    body: { code },
+    schema: PayoutSchema,
+    defaultError: CONFIRM_PAYOUT_ERROR,
+  });
+}
+
+/** Confirms with the code: the money leaves the wallet, so balances and transactions refresh too. */
+export function useConfirmPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPayout,
+    onSuccess: async (payout) => {
+      queryClient.setQueryData(getPayoutQueryOptions(payout.id).queryKey, payout);
+      await Promise.all(
+        [payoutsQueryKey, ['wallets'], ['transactions']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}

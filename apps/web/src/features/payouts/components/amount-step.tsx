@@ -1,0 +1,163 @@
+import {
+  CURRENCY_DISPLAY_NAMES,
+  type Currency,
+  currencySymbol,
+  formatMoney,
+  type PayoutFeeTier,
+  type Wallet,
+} from '@bizdash/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FieldShell, inputClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import { checkAmount, dailyLimitLeft } from '../amounts';
+import type { CurrencyTerms } from '../api/get-payout-terms';
+import { StepActions, StepFrame } from './payout-stepper';
+
+interface AmountStepProps {
+  wallet: Wallet;
+  terms: CurrencyTerms;
+  initialText: string;
+  onBack: () => void;
+  onContinue: (amount: { text: string; amount: number }) => void;
+  focusOnMount: boolean;
+}
+
+/** '₦10.00 up to ₦5,000.00, ₦25.00 up to ₦50,000.00, ₦50.00 above'; one band: '$1.00 a payout'. */
+function feeScheduleText(tiers: PayoutFeeTier[], currency: Currency): string {
+  const money = (minor: number) => formatMoney(minor, currency);
+  if (tiers.length === 1) return `${money(tiers[0]?.fee ?? 0)} a payout`;
+  return tiers
+    .map((tier) =>
+      tier.upTo === null ? `${money(tier.fee)} above` : `${money(tier.fee)} up to ${money(tier.upTo)}`,
+    )
+    .join(', ');
+}
+
+function Figure({
+  label,
+  value,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className={cn('text-sm', strong ? 'font-medium text-slate-900' : 'text-slate-600')}>{label}</dt>
+      <dd
+        data-testid={testId}
+        className={cn(
+          'text-right tabular-nums',
+          strong ? 'text-base font-semibold text-slate-900' : 'text-sm text-slate-800',
+        )}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Step 2: how much, in major units typed as text (read exactly), with the fee, the total and the limits. */
+export function AmountStep({
+  wallet,
+  terms,
+  initialText,
+  onBack,
+  onContinue,
+  focusOnMount,
+}: AmountStepProps) {
+  const id = useId();
+  const [text, setText] = useState(initialText);
+  // Messages wait for the first Continue, then follow every keystroke.
+  const [submitted, setSubmitted] = useState(false);
+  const { currency } = wallet;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const rules = { ...terms, currency, balance: wallet.availableBalance };
+  const check = checkAmount(text, rules);
+  const error = submitted ? (check.error ?? undefined) : undefined;
+  const left = dailyLimitLeft(terms);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (check.error || check.amount === null) {
+      document.getElementById(id)?.focus();
+      return;
+    }
+    onContinue({ text: text.trim(), amount: check.amount });
+  };
+
+  return (
+    <StepFrame
+      title="How much?"
+      description={
+        <>
+          From your {CURRENCY_DISPLAY_NAMES[currency]} wallet, available balance{' '}
+          <span className="font-medium text-slate-800 tabular-nums" data-testid="payout-balance">
+            {money(wallet.availableBalance)}
+          </span>
+          .
+        </>
+      }
+      focusOnMount={focusOnMount}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <FieldShell
+          id={id}
+          label={`Amount (${currency})`}
+          error={error}
+          hint={`Fee: ${feeScheduleText(terms.feeTiers, currency)}`}
+        >
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-[15px] text-slate-600"
+            >
+              {currencySymbol(currency)}
+            </span>
+            <input
+              id={id}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              className={cn(inputClasses(Boolean(error)), 'pl-8 text-lg font-medium tabular-nums')}
+            />
+          </div>
+        </FieldShell>
+
+        <dl
+          className="flex flex-col gap-2 rounded-lg bg-slate-50 px-4 py-3.5 ring-1 ring-slate-200"
+          aria-live="polite"
+        >
+          <Figure label="Fee" value={check.fee === null ? '—' : money(check.fee)} testId="payout-fee" />
+          <Figure
+            label="Total leaving your wallet"
+            value={check.total === null ? '—' : money(check.total)}
+            strong
+            testId="payout-total"
+          />
+          <div className="my-1 border-t border-slate-200" />
+          <Figure label="Minimum payout" value={money(terms.minimum)} testId="payout-minimum" />
+          <Figure
+            label="Daily limit left"
+            value={`${money(left)} of ${money(terms.dailyLimit)}`}
+            testId="payout-limit-left"
+          />
+        </dl>
+
+        <StepActions onBack={onBack}>
+          <Button type="submit">Continue</Button>
+        </StepActions>
+      </form>
+    </StepFrame>
+  );
+}

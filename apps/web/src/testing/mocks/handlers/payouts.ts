@@ -1,0 +1,147 @@
+import {
+  type BankAccount,
+  BankAccountListSchema,
+  ConfirmPayoutRequestSchema,
+  CreatePayoutRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  PAYOUT_MESSAGES,
+  type Payout,
+  PayoutIdParamsSchema,
+  PayoutListSchema,
+  PayoutSchema,
+  type PayoutTerms,
+  PayoutTermsSchema,
+  payoutFee,
+  TWO_FACTOR_CODE_INCORRECT,
+} from '@bizdash/shared';
+import { http } from 'msw';
+import { buildBankAccount, buildPayoutTerms } from '@/features/payouts/testing/factories';
+import { db, TWO_FACTOR_APP_CODE } from '../db';
+import { apiError, contractJson, jsonBody, notFound, parseOr400, requireSession } from '../utils';
+
+/** The code the mocked API emails to confirm a payout. */
+export const PAYOUT_EMAIL_CODE = '314159';
+
+/**
+ * Payouts and settlement accounts as the mocked API holds them. Payout tests reset it and add these handlers
+ * (`server.use(...payoutsHandlers)`), so the settlement screen's own mocks stay as they are.
+ */
+interface PayoutsMock {
+  terms: PayoutTerms;
+  bankAccounts: BankAccount[];
+  payouts: Payout[];
+  /** Every Idempotency-Key answered, with its payout: the same key is answered once. */
+  keys: Map<string, string>;
+  /** A refusal POST /payouts answers instead of creating the payout. */
+  refuse: { status: number; error: string; code: string } | null;
+}
+
+function initialMock(): PayoutsMock {
+  return {
+    terms: buildPayoutTerms(),
+    bankAccounts: [buildBankAccount()],
+    payouts: [],
+    keys: new Map(),
+    refuse: null,
+  };
+}
+
+export const payoutsMock: PayoutsMock = initialMock();
+
+export function resetPayoutsMock(): void {
+  Object.assign(payoutsMock, initialMock());
+}
+
+function findPayout(params: unknown): Payout {
+  const { payoutId } = parseOr400(PayoutIdParamsSchema, params);
+  const payout = payoutsMock.payouts.find((candidate) => candidate.id === payoutId);
+  if (!payout) throw notFound('Payout not found');
+  return payout;
+}
+
+/** Changes a payout as the rail would (tests move it along). */
+export function updatePayout(id: string, changes: Partial<Payout>): void {
+  payoutsMock.payouts = payoutsMock.payouts.map((payout) =>
+    payout.id === id ? PayoutSchema.parse({ ...payout, ...changes }) : payout,
+  );
+}
+
+export const payoutsHandlers = [
+  http.get('/api/bank/accounts', ({ request }) => {
+    requireSession(request);
+    return contractJson(BankAccountListSchema, payoutsMock.bankAccounts);
+  }),
+
+  http.get('/api/payouts/terms', ({ request }) => {
+    requireSession(request);
+    return contractJson(PayoutTermsSchema, payoutsMock.terms);
+  }),
+
+  http.get('/api/payouts', ({ request }) => {
+    requireSession(request);
+    return contractJson(PayoutListSchema, { payouts: payoutsMock.payouts });
+  }),
+
+  http.post('/api/payouts', async ({ request }) => {
+    requireSession(request);
+    const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+    if (!key) return apiError(400, 'Idempotency-Key header is required', 'VALIDATION_ERROR');
+    const input = parseOr400(CreatePayoutRequestSchema, await jsonBody(request));
+    const replay = payoutsMock.keys.get(key);
+    if (replay) return contractJson(PayoutSchema, findPayout({ payoutId: replay }), 201);
+    const wallet = db.wallets.find((candidate) => candidate.walletId === input.walletId);
+    if (!wallet) return notFound('Wallet not found');
+    const account = payoutsMock.bankAccounts.find((candidate) => candidate.recordId === input.bankAccountId);
+    if (!account) return notFound('Bank account not found');
+    if (db.user.status !== 'ACTIVE') return apiError(409, PAYOUT_MESSAGES.kycRequired, 'KYC_REQUIRED');
+    if (payoutsMock.refuse) {
+      const { status, error, code } = payoutsMock.refuse;
+      return apiError(status, error, code);
+    }
+    const terms = payoutsMock.terms.currencies.find((entry) => entry.currency === wallet.currency);
+    const fee = payoutFee(terms?.feeTiers ?? [], input.amount);
+    const payout = PayoutSchema.parse({
+      id: crypto.randomUUID(),
+      walletId: wallet.walletId,
+      bankAccountId: account.recordId,
+      currency: wallet.currency,
+      amount: input.amount,
+      fee,
+      total: input.amount + fee,
+      status: 'PENDING_CONFIRMATION',
+      confirmation: payoutsMock.terms.twoFactor ? 'two_factor' : 'email',
+      bankName: account.bankName,
+      accountHolderName: account.accountHolderName,
+      accountNumberMasked: account.accountNumberMasked.padStart(8, '*'),
+      transactionId: null,
+      failureReason: null,
+      arrivalEstimate: terms?.arrivalEstimate ?? '',
+      createdAt: new Date().toISOString(),
+      settledAt: null,
+    });
+    payoutsMock.payouts = [payout, ...payoutsMock.payouts];
+    payoutsMock.keys.set(key, payout.id);
+    return contractJson(PayoutSchema, payout, 201);
+  }),
+
+  http.post('/api/payouts/:payoutId/confirm', async ({ request, params }) => {
+    requireSession(request);
+    const payout = findPayout(params);
+    const { code } = parseOr400(ConfirmPayoutRequestSchema, await jsonBody(request));
+    if (payout.status !== 'PENDING_CONFIRMATION')
+      return apiError(409, PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+    const expected = payout.confirmation === 'two_factor' ? TWO_FACTOR_APP_CODE : PAYOUT_EMAIL_CODE;
+    if (code !== expected) {
+      return payout.confirmation === 'two_factor'
+        ? apiError(400, TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT')
+        : apiError(400, 'The code is incorrect. Please try again.', 'OTP_INCORRECT');
+    }
+    updatePayout(payout.id, { status: 'PROCESSING', transactionId: crypto.randomUUID() });
+    return contractJson(PayoutSchema, findPayout(params));
+  }),
+
+  http.get('/api/payouts/:payoutId', ({ request, params }) => {
+    requireSession(request);
+    return contractJson(PayoutSchema, findPayout(params));
+  }),
+];
