@@ -58,6 +58,8 @@ export default defineConfig({
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
       // A known operator key, so the specs can read the sandbox mailbox as the operator does.
       SANDBOX_MAILBOX_KEY,
+      // Settlement accounts the specs add can receive payouts at once (the 24-hour hold has its own unit tests).
+      PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
     },
   },
 });
