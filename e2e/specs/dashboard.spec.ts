@@ -34,7 +34,9 @@ test.describe('at 1280 px', () => {
       await expect(card.getByTestId('pending-amount')).toHaveText(
         formatMoney(wallet.pendingAmount, wallet.currency),
       );
-      await expect(card.getByRole('link')).toHaveAttribute('href', `/accounts/${wallet.walletId}`);
+      await expect(
+        card.getByRole('link', { name: `${CURRENCY_DISPLAY_NAMES[wallet.currency]} account` }),
+      ).toHaveAttribute('href', `/accounts/${wallet.walletId}`);
     }
   });
 

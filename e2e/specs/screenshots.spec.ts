@@ -1,4 +1,5 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
+import { fundNaira } from '../support/funding';
 import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
 import { enableTwoFactor } from '../support/two-factor';
 
@@ -97,6 +98,21 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('menu')).toBeVisible();
       await expect(page.getByText('No notifications yet')).toBeVisible();
       await saveScreenshot(page, testInfo, `${name}-notification-bell`, { fullPage: false });
+    });
+
+    test('convert, with a quote and its confirmation', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await fundNaira(request, merchant, 200_000_00);
+      await openAs(page, merchant, '/convert');
+      await expect(page.getByRole('heading', { name: 'Convert', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('balance-NGN')).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-convert-empty`);
+      await page.getByLabel('Amount to send in Naira').fill('100,000');
+      await expect(page.getByTestId('quote-amount-out')).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-convert-quote`);
+      await page.getByRole('button', { name: 'Convert', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirm conversion' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-convert-confirm`, { fullPage: false });
     });
 
     test('API reference', async ({ page }, testInfo) => {

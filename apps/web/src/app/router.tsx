@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
               })),
             ],
           },
+          { path: 'convert', lazy: () => import('@/features/fx/routes/convert') },
           { path: 'products', lazy: () => import('@/features/products/routes/products') },
           {
             path: 'transactions',

@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   Link2,
   type LucideIcon,
+  Repeat,
   Send,
   Settings,
   Wallet,
@@ -19,6 +20,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
   { label: 'Payouts', path: '/payouts', icon: Send },
   { label: 'Accounts', path: '/accounts', icon: Wallet },
+  { label: 'Convert', path: '/convert', icon: Repeat },
   { label: 'Payment Link', path: '/products', icon: Link2 },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];

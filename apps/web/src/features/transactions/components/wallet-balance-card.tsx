@@ -6,7 +6,7 @@ import {
   formatMoney,
   type Wallet,
 } from '@bizdash/shared';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/copy-button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -105,13 +105,25 @@ export function WalletBalanceCard({
           </div>
         </dl>
       ) : null}
-      <span className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-brand-700 group-hover:text-brand-800">
-        View account
-        <ChevronRight
-          className="size-4 transition-transform group-hover:translate-x-0.5"
-          aria-hidden="true"
-        />
-      </span>
+      <div className="mt-5 flex items-center justify-between gap-3">
+        <span className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 group-hover:text-brand-800">
+          View account
+          <ChevronRight
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
+        </span>
+        {wallet.status === 'ACTIVE' ? (
+          // Above the card's stretched link, so it opens the conversion screen (features/fx), not the account.
+          <Link
+            to={`/convert?from=${wallet.currency}`}
+            className="relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            <Repeat className="size-4" aria-hidden="true" />
+            Convert<span className="sr-only"> from {name}</span>
+          </Link>
+        ) : null}
+      </div>
     </article>
   );
 }
