@@ -7,6 +7,7 @@ import {
   recordTransaction,
   settleTransaction,
 } from '../../../../src/features/money/transactions/transactions.service.ts';
+import { createPayout } from '../../../../src/features/payouts/payouts.service.ts';
 import {
   buildTestApp,
   countRows,
@@ -17,6 +18,7 @@ import {
   type MerchantWallets,
   type TestContext,
 } from '../../../helper.ts';
+import { settlementAccount } from '../../payouts/payout-fixtures.ts';
 
 /** Every message along an error's cause chain: drivers wrap the database's own message. */
 function messages(error: unknown): string {
@@ -55,6 +57,13 @@ describe('ledger integrity', () => {
       }),
     );
     await inTx(ctx.app, (tx) => reversePosting(tx, transfer.postingId, 'undo'));
+    // A payout on its way: its money sits in transit, which the payouts check looks at.
+    await dbOf(ctx.app).execute(sql`update users set status = 'ACTIVE' where id = ${a.userId}::uuid`);
+    await createPayout(
+      ctx.app.deps,
+      { ownerId: a.userId, actingUserId: a.userId, via: 'api_key' },
+      { walletId: a.NGN, bankAccountId: await settlementAccount(ctx.app, a.userId), amount: 10_000 },
+    );
     const common = { userId: a.userId, walletId: a.NGN, currency: 'NGN', channel: 'PAYOUT' } as const;
     await inTx(ctx.app, (tx) =>
       recordTransaction(tx, {
