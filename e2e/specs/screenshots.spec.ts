@@ -1,6 +1,7 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { fundNaira } from '../support/funding';
 import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
+import { addNairaAccount, addSettlementAccounts, gtbAccount } from '../support/settlement';
 import { enableTwoFactor } from '../support/two-factor';
 
 // Pictures of the main screens for a person to review, in test-results/screenshots/.
@@ -113,6 +114,44 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Confirm conversion' })).toBeVisible();
       await saveScreenshot(page, testInfo, `${name}-convert-confirm`, { fullPage: false });
+    });
+
+    test('settings: settlement accounts, empty and with accounts', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings/settlement-account');
+      await expect(page.getByRole('heading', { name: 'No settlement accounts yet' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-settings-settlement-account-empty`);
+      await addSettlementAccounts(request, merchant);
+      await page.reload();
+      await expect(page.getByTestId('bank-account-row')).toHaveCount(2);
+      await saveScreenshot(page, testInfo, `${name}-settings-settlement-account`);
+    });
+
+    test('settlement: adding a Naira account', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings/settlement-account');
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add settlement account' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-settlement-add-choice`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await addNairaAccount(page, gtbAccount());
+      await saveScreenshot(page, testInfo, `${name}-settlement-add-naira`, { fullPage: false });
+    });
+
+    test('settlement: connecting a Dollar account', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings/settlement-account');
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await page
+        .getByRole('dialog', { name: 'Add settlement account' })
+        .getByRole('button', { name: /Dollars/ })
+        .click();
+      const linkModal = page.getByRole('dialog', { name: 'Connect your US bank account' });
+      await expect(linkModal).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-settlement-bank-link`, { fullPage: false });
+      await linkModal.getByRole('link', { name: 'Connect Bank Account' }).click();
+      await expect(page.getByRole('heading', { name: 'Connect your bank' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-bank-link-sandbox`);
     });
 
     test('API reference', async ({ page }, testInfo) => {
