@@ -6,7 +6,6 @@ import {
   TRUNCATE_LIMITS,
   truncate,
 } from '@bizdash/shared';
-import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 
@@ -28,15 +27,14 @@ function StatusCell({ status }: { status: string }) {
 function DeactivateButton({ account, onDeactivate }: { account: BankAccount; onDeactivate: () => void }) {
   if (account.status !== 'ACTIVE') return null;
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+    <button
+      type="button"
+      className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700"
       aria-label={`Deactivate ${account.bankName} account ${maskedNumber(account)}`}
       onClick={onDeactivate}
     >
       Deactivate
-    </Button>
+    </button>
   );
 }
 

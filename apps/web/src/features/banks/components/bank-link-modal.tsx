@@ -22,9 +22,18 @@ export function BankLinkModal({ hostedLinkUrl, onClose }: BankLinkModalProps) {
       }}
       title="Connect your US bank account"
       description="Sign in to your bank on its secure page and pick the account your Dollar balance is paid out to. You come back here when it is done."
-      footer={
-        hostedLinkUrl ? (
-          <>
+    >
+      {hostedLinkUrl ? (
+        <div className="flex flex-col gap-4">
+          <p className="truncate rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600 ring-1 ring-slate-200">
+            {hostedLinkUrl}
+          </p>
+          {/* Phones get the two actions full width, the main one first. */}
+          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+            <a href={hostedLinkUrl} className={buttonClasses('primary', 'md')}>
+              <ExternalLink className="size-4" aria-hidden="true" />
+              Connect Bank Account
+            </a>
             <Button
               variant="secondary"
               icon={<Copy className="size-4" aria-hidden="true" />}
@@ -32,18 +41,8 @@ export function BankLinkModal({ hostedLinkUrl, onClose }: BankLinkModalProps) {
             >
               Copy Link
             </Button>
-            <a href={hostedLinkUrl} className={buttonClasses('primary', 'md')}>
-              <ExternalLink className="size-4" aria-hidden="true" />
-              Connect Bank Account
-            </a>
-          </>
-        ) : null
-      }
-    >
-      {hostedLinkUrl ? (
-        <p className="truncate rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600 ring-1 ring-slate-200">
-          {hostedLinkUrl}
-        </p>
+          </div>
+        </div>
       ) : null}
     </Modal>
   );
