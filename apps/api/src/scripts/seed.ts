@@ -1,9 +1,15 @@
 // npm run seed [-- --transactions 3000 --merchants 0 --merchant-transactions 1000 --days 90 --email E --password P]
 // Creates a demo merchant with realistic history (all posted through the ledger) and, optionally, other merchants.
+import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { seedDemoSettlementAccounts } from '../features/banks/index.ts';
 import { verifyLedger } from '../features/money/index.ts';
+import { resolveInstanceSecret } from '../lib/instance-secret.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { resolveJwtSecret } from '../lib/tokens.ts';
+import { createSandboxBankDirectory } from '../providers/bank-directory/sandbox-bank-directory.ts';
 import { seedPendingPayments } from '../seed/demo-payments.ts';
 import { seedDemoProducts } from '../seed/demo-products.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
@@ -46,6 +52,19 @@ try {
   if (demo.created) {
     const [scarf] = await seedDemoProducts(database.db, demo.userId);
     if (scarf) await seedPendingPayments(database.db, scarf, config.checkout.feeSchedule);
+    // Sealed with this instance's keys, as the server seals them (the same files in DATA_DIR, or the settings).
+    const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+    await seedDemoSettlementAccounts(
+      {
+        database,
+        bankDirectory: createSandboxBankDirectory(),
+        secretBox: createSecretBox(
+          await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key'),
+        ),
+        keys: { derive: (purpose) => createHmac('sha256', jwtSecret).update(purpose).digest() },
+      },
+      demo.userId,
+    );
   }
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(database.db, {
@@ -64,7 +83,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions, a few products and two payments in progress in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress and two settlement accounts in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);

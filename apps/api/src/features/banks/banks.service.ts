@@ -9,6 +9,7 @@ import {
   type Currency,
   type HostedBankLink,
   NIGERIAN_BANKS,
+  nubanCheckDigit,
   type ResolveAccountRequest,
   type ResolvedAccount,
   UNKNOWN_BANK,
@@ -72,7 +73,7 @@ function toBankAccount(row: BankAccountRow): BankAccount {
 
 /** The keyed hash that finds an active duplicate without opening any sealed number (migration 0015). */
 function accountNumberHash(
-  deps: BanksDeps,
+  deps: Pick<BanksDeps, 'keys'>,
   currency: Currency,
   bankCode: string | null,
   accountNumber: string,
@@ -87,7 +88,7 @@ function accountNumberHash(
  * `bank-account:<id>`), so a sealed value copied to another row does not open.
  */
 function sealedAccount(
-  deps: BanksDeps,
+  deps: Pick<BanksDeps, 'secretBox' | 'keys'>,
   account: {
     userId: string;
     walletId: string;
@@ -135,7 +136,7 @@ const bankNamed = (bankCode: string) => NIGERIAN_BANKS.find((bank) => bank.bankC
 
 /** The name the bank holds the account under (name enquiry), and the bank's name. */
 export async function resolveAccount(
-  deps: BanksDeps,
+  deps: Pick<BanksDeps, 'bankDirectory'>,
   { bankCode, accountNumber }: ResolveAccountRequest,
 ): Promise<ResolvedAccount> {
   const bank = bankNamed(bankCode);
@@ -307,6 +308,57 @@ export async function applyLinkCallback(
     await failLink(db, link.id, BANK_ACCOUNT_DUPLICATE);
     throw conflict(BANK_ACCOUNT_DUPLICATE, 'BANK_ACCOUNT_DUPLICATE');
   }
+}
+
+/**
+ * The demo merchant's settlement accounts (npm run seed), added the way the product adds them: a Naira account at
+ * GTBank named by the bank directory, and the sandbox bank-link's First Platypus checking account in Dollars.
+ */
+export async function seedDemoSettlementAccounts(
+  deps: Pick<BanksDeps, 'database' | 'bankDirectory' | 'secretBox' | 'keys'>,
+  userId: string,
+): Promise<void> {
+  const { db } = deps.database;
+  const user = await findOwnedUser(db, userId, userId);
+  const ngn = await findWalletOfUserIn(db, userId, 'NGN');
+  const usd = await findWalletOfUserIn(db, userId, 'USD');
+  if (!user || !ngn || !usd) throw new Error('the demo merchant has no wallets');
+  const bankCode = '058';
+  const serial = '204466881';
+  const accountNumber = `${serial}${nubanCheckDigit(bankCode, serial)}`;
+  const resolved = await resolveAccount(deps, { bankCode, accountNumber });
+  await insertBankAccount(
+    db,
+    sealedAccount(deps, {
+      userId,
+      walletId: ngn.id,
+      currency: 'NGN',
+      bankName: resolved.bankName,
+      bankCode,
+      accountHolderName: resolved.accountName,
+      accountType: 'current',
+      accountNumber,
+      routingNumber: null,
+      source: 'bank_form',
+      providerReference: null,
+    }),
+  );
+  await insertBankAccount(
+    db,
+    sealedAccount(deps, {
+      userId,
+      walletId: usd.id,
+      currency: 'USD',
+      bankName: 'First Platypus Bank',
+      bankCode: null,
+      accountHolderName: user.businessName,
+      accountType: 'checking',
+      accountNumber: '1111222233330000',
+      routingNumber: '011401533',
+      source: 'bank_link:sandbox',
+      providerReference: 'sandbox-account-ins_109508-checking',
+    }),
+  );
 }
 
 /** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */

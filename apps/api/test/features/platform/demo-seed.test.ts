@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankAccountsOfUser, seedDemoSettlementAccounts } from '../../../src/features/banks/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
 import { seedPendingPayments } from '../../../src/seed/demo-payments.ts';
@@ -26,6 +27,7 @@ describe('the demo seed', () => {
     }));
     const [productId] = await seedDemoProducts(dbOf(ctx.app), userId);
     await seedPendingPayments(dbOf(ctx.app), productId ?? '', ctx.app.deps.config.checkout.feeSchedule);
+    await seedDemoSettlementAccounts(ctx.app.deps, userId);
   });
   afterAll(() => ctx.close());
 
@@ -48,12 +50,30 @@ describe('the demo seed', () => {
     expect(await countOf(pending)).toBe(0);
   });
 
-  it('pays nothing out, since it creates no settlement account to pay to', async () => {
+  it('pays nothing out: its settlement accounts are there to try payouts with', async () => {
     expect(
       await countOf(
         sql`select count(*)::int as n from transactions where user_id = ${userId} and transaction_channel = 'PAYOUT'`,
       ),
     ).toBe(0);
+  });
+
+  it('has a Naira and a Dollar settlement account, added as the product adds them (numbers sealed)', async () => {
+    const accounts = await bankAccountsOfUser(dbOf(ctx.app), userId);
+    expect(accounts.map((account) => [account.currencyCode, account.bankName, account.status])).toEqual(
+      expect.arrayContaining([
+        ['NGN', 'Guaranty Trust Bank', 'ACTIVE'],
+        ['USD', 'First Platypus Bank', 'ACTIVE'],
+      ]),
+    );
+    const rows = await sqlRows<{ id: string; account_number_sealed: string; currency: string }>(
+      ctx.app,
+      sql`select id, account_number_sealed, currency from bank_accounts where user_id = ${userId}`,
+    );
+    for (const row of rows) {
+      const number = ctx.app.deps.secretBox.open(row.account_number_sealed, `bank-account:${row.id}`);
+      expect(number).toMatch(row.currency === 'NGN' ? /^\d{10}$/ : /^\d{16}$/);
+    }
   });
 
   it('names sales by what was sold', async () => {
