@@ -103,6 +103,7 @@ describe('useLiveUpdates', () => {
         ['products'],
         ['users'],
         ['notifications'],
+        ['banks'],
       ]),
     );
     expect(requests()).toBe(2);
