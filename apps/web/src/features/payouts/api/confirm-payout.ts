@@ -1,5 +1,6 @@
-import { type ConfirmPayoutRequest, PayoutSchema } from '@bizdash/shared';
+import { type ConfirmPayoutRequest, formatMoney, PAYOUT_MESSAGES, PayoutSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 import { getPayoutQueryOptions } from './get-payout';
 import { payoutsQueryKey } from './keys';
@@ -15,12 +16,16 @@ function confirmPayout({ payoutId, code }: ConfirmPayoutRequest & { payoutId: st
   });
 }
 
-/** Confirms with the code: the money leaves the wallet, so balances and transactions refresh too. */
+/**
+ * Confirms with the code: the money leaves the wallet, so balances and transactions refresh too. Said here, not by
+ * the form: the page swaps the form for the payout's status as soon as the answer is in the cache.
+ */
 export function useConfirmPayout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPayout,
     onSuccess: async (payout) => {
+      toast.success(`${PAYOUT_MESSAGES.confirmed}: ${formatMoney(payout.amount, payout.currency)}`);
       queryClient.setQueryData(getPayoutQueryOptions(payout.id).queryKey, payout);
       await Promise.all(
         [payoutsQueryKey, ['wallets'], ['transactions']].map((queryKey) =>

@@ -75,7 +75,7 @@ export function AccountStep({ wallets, terms, selected, onContinue, focusOnMount
                   testId={`payout-wallet-${wallet.currency}`}
                   note={problem}
                   aside={
-                    <span className="flex flex-col items-end text-right">
+                    <span className="flex flex-col sm:items-end sm:text-right">
                       <span className="text-xs text-slate-600">Available balance</span>
                       <span className="font-semibold text-slate-900 tabular-nums">
                         {formatMoney(wallet.availableBalance, wallet.currency)}

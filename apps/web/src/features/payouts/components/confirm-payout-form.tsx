@@ -1,11 +1,4 @@
-import {
-  ConfirmPayoutRequestSchema,
-  formatDate,
-  formatMoney,
-  OTP_RULES,
-  PAYOUT_MESSAGES,
-  type Payout,
-} from '@bizdash/shared';
+import { ConfirmPayoutRequestSchema, formatDate, formatMoney, OTP_RULES, type Payout } from '@bizdash/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -18,7 +11,6 @@ import { useConfirmPayout } from '../api/confirm-payout';
 import { getPayoutQueryOptions } from '../api/get-payout';
 import { accountLabel } from './payout-status-badge';
 import { StepActions, StepFrame } from './payout-stepper';
-import { type PayoutFigures, PayoutSummary } from './payout-summary';
 
 const CODE_LABELS = {
   two_factor: 'Enter the 6-digit code from your authenticator app',
@@ -35,15 +27,6 @@ function codeProblem(code: string, confirmation: Payout['confirmation']): string
   }
   return SIX_DIGITS.test(code.replace(/\s/g, '')) ? null : EMAIL_CODE_MESSAGE;
 }
-
-export const payoutFigures = (payout: Payout): PayoutFigures => ({
-  currency: payout.currency,
-  amount: payout.amount,
-  fee: payout.fee,
-  account: accountLabel(payout),
-  accountHolderName: payout.accountHolderName,
-  arrivalEstimate: payout.arrivalEstimate,
-});
 
 /** Step 5: the code that lets the money go, from the authenticator app or the email (10 minutes). */
 export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
@@ -69,8 +52,6 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
     confirm.mutate(
       { payoutId: payout.id, code },
       {
-        onSuccess: (confirmed) =>
-          toast.success(`${PAYOUT_MESSAGES.confirmed}: ${formatMoney(confirmed.amount, confirmed.currency)}`),
         onError: (error) => {
           toast.error(error.message);
           if (error instanceof ApiError && error.status === 400) {
@@ -97,7 +78,19 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
           : `We emailed you a 6-digit code. It works once, until ${formatDate(deadline, 'HH:mm')}; after that the payout is cancelled.`
       }
     >
-      <PayoutSummary figures={payoutFigures(payout)} />
+      <div
+        className="rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200"
+        data-testid="confirm-summary"
+      >
+        <p className="text-slate-900">
+          <span className="font-semibold">{formatMoney(payout.amount, payout.currency)}</span> to{' '}
+          <span className="font-medium">{accountLabel(payout)}</span>, {payout.accountHolderName}
+        </p>
+        <p className="mt-0.5 text-slate-600">
+          Fee {formatMoney(payout.fee, payout.currency)} · Total leaving your wallet{' '}
+          {formatMoney(payout.total, payout.currency)}
+        </p>
+      </div>
       <form noValidate onSubmit={submit} className="mt-5">
         <TextField
           ref={input}

@@ -2,7 +2,7 @@ import { PAYOUT_MESSAGES } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildUser } from '@/testing/factories';
+import { buildUser, WALLET_IDS } from '@/testing/factories';
 import { db, TWO_FACTOR_APP_CODE } from '@/testing/mocks/db';
 import {
   PAYOUT_EMAIL_CODE,
@@ -109,7 +109,7 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByLabelText('Amount (NGN)')).toHaveValue('5000');
     // A done step in the stepper goes back to it.
-    await user.click(screen.getByRole('button', { name: /^Account \(done\).*go back to this step$/ }));
+    await user.click(screen.getByRole('button', { name: /^Account \(done\).*select to change$/ }));
     expect(await screen.findByRole('radio', { name: /Naira wallet/ })).toBeChecked();
   });
 
@@ -243,6 +243,16 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
       '/settings/settlement-account',
     );
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+
+  it("starts from the wallet card's 'Pay out' with that wallet chosen", async () => {
+    const { user } = openNewPayout('/dashboard/recents');
+    const payOut = await screen.findByRole('link', { name: 'Pay out from Dollars' });
+    expect(payOut).toHaveAttribute('href', `/payouts/new?wallet=${WALLET_IDS.USD}`);
+    await user.click(payOut);
+    expect(await screen.findByRole('radio', { name: /Dollars wallet/ })).toBeChecked();
+    await user.click(continueButton());
+    expect(await screen.findByLabelText('Amount (USD)')).toBeInTheDocument();
   });
 
   it('opens a later step with the earlier ones not done at the first that is not', async () => {

@@ -1,6 +1,6 @@
 import { CURRENCY_DISPLAY_NAMES, payoutFee, type UserStatus, type Wallet } from '@bizdash/shared';
 import { type ReactNode, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isOnHold } from '../amounts';
@@ -39,6 +39,7 @@ const isStep = (value: string | null): value is PayoutStep => PAYOUT_STEPS.inclu
  */
 export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const terms = usePayoutTerms();
   const accounts = useSettlementAccounts();
@@ -54,7 +55,6 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
   if (!terms.data || !wallets.data) return <PageSpinner />;
 
   const requested = params.get('step');
-  const goTo = (step: PayoutStep) => setParams({ step });
 
   const wallet = wallets.data.find((candidate) => candidate.walletId === draft.account?.walletId);
   const currencyTerms = wallet ? termsFor(terms.data, wallet.currency) : undefined;
@@ -73,7 +73,14 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
   const step = PAYOUT_STEPS.indexOf(wanted) <= PAYOUT_STEPS.indexOf(reachable) ? wanted : reachable;
   firstShown.current ??= step;
   const focusOnMount = firstShown.current !== step;
-  const back = (to: PayoutStep) => () => goTo(to);
+  // Continue adds the next step to the history, noting where it came from; Back to that step is the browser's
+  // Back, so the history stays the way the merchant walked. Any other jump back replaces the entry.
+  const goTo = (next: PayoutStep) => setParams({ step: next }, { state: { payoutStepFrom: step } });
+  const goBackTo = (earlier: PayoutStep) => {
+    if ((location.state as { payoutStepFrom?: string } | null)?.payoutStepFrom === earlier) void navigate(-1);
+    else setParams({ step: earlier }, { replace: true });
+  };
+  const back = (to: PayoutStep) => () => goBackTo(to);
 
   let content: ReactNode;
   if (step === 'account' || !wallet || !currencyTerms) {
@@ -81,7 +88,7 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
       <AccountStep
         wallets={wallets.data}
         terms={terms.data}
-        selected={draft.account?.walletId ?? params.get('wallet')}
+        selected={params.get('wallet') ?? draft.account?.walletId ?? null}
         focusOnMount={focusOnMount}
         onContinue={(walletId) => {
           if (walletId !== draft.account?.walletId) {
@@ -148,7 +155,7 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
         onAttempt={(attempt) => save('review', attempt)}
         focusOnMount={focusOnMount}
         onBack={back('recipient')}
-        onGoTo={goTo}
+        onGoTo={goBackTo}
         onCreated={(payout) => {
           clear();
           void navigate(`/payouts/${payout.id}`, { replace: true });
@@ -159,7 +166,7 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
 
   return (
     <>
-      <PayoutStepper current={step} onStepSelect={goTo} />
+      <PayoutStepper current={step} onStepSelect={goBackTo} />
       {content}
     </>
   );

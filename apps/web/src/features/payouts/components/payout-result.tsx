@@ -14,9 +14,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { payoutsQueryKey } from '../api/keys';
-import { payoutFigures } from './confirm-payout-form';
 import { accountLabel, PayoutStatusBadge } from './payout-status-badge';
-import { PayoutSummary } from './payout-summary';
+import { type PayoutEnd, PayoutSummary, payoutFigures } from './payout-summary';
 
 type Outcome = Exclude<PayoutStatus, 'PENDING_CONFIRMATION'>;
 
@@ -31,6 +30,13 @@ const ICONS: Record<Exclude<Outcome, 'PROCESSING'>, { icon: LucideIcon; classes:
   SUCCESSFUL: { icon: CircleCheck, classes: 'bg-emerald-50 text-emerald-700' },
   FAILED: { icon: Undo2, classes: 'bg-red-50 text-red-700' },
   CANCELLED: { icon: Ban, classes: 'bg-slate-100 text-slate-600' },
+};
+
+const ENDS: Record<Outcome, PayoutEnd | undefined> = {
+  PROCESSING: undefined,
+  SUCCESSFUL: 'sent',
+  FAILED: 'returned',
+  CANCELLED: 'cancelled',
 };
 
 function ResultIcon({ status }: { status: Outcome }) {
@@ -107,7 +113,7 @@ export function PayoutResult({ payout }: { payout: Payout & { status: Outcome } 
         </div>
       </div>
       <div className="mt-6">
-        <PayoutSummary figures={payoutFigures(payout)} />
+        <PayoutSummary figures={payoutFigures(payout)} end={ENDS[status]} />
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to="/payouts" className={buttonClasses('secondary')}>

@@ -78,7 +78,7 @@ export function PayoutStepper({ current, onStepSelect }: PayoutStepperProps) {
                   className="group flex flex-col items-center gap-1.5 rounded-lg px-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
                   {marker}
-                  <span className="sr-only">, go back to this step</span>
+                  <span className="sr-only">, select to change</span>
                 </button>
               ) : (
                 <span className="flex flex-col items-center gap-1.5 px-1">{marker}</span>

@@ -1,6 +1,7 @@
-import { type Currency, formatMoney } from '@bizdash/shared';
+import { type Currency, formatMoney, type Payout } from '@bizdash/shared';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { accountLabel } from './payout-status-badge';
 
 export interface PayoutFigures {
   currency: Currency;
@@ -13,6 +14,19 @@ export interface PayoutFigures {
   /** 'Naira wallet' */
   from?: string;
 }
+
+/** A created payout's figures, as the summary shows them. */
+export const payoutFigures = (payout: Payout): PayoutFigures => ({
+  currency: payout.currency,
+  amount: payout.amount,
+  fee: payout.fee,
+  account: accountLabel(payout),
+  accountHolderName: payout.accountHolderName,
+  arrivalEstimate: payout.arrivalEstimate,
+});
+
+/** Where the money ended up, once it did: the summary then says what happened instead of what will. */
+export type PayoutEnd = 'sent' | 'returned' | 'cancelled';
 
 function Row({
   label,
@@ -42,7 +56,7 @@ function Row({
 }
 
 /** A payout's figures as the merchant checks them: what leaves, the fee, what arrives, where and when. */
-export function PayoutSummary({ figures }: { figures: PayoutFigures }) {
+export function PayoutSummary({ figures, end }: { figures: PayoutFigures; end?: PayoutEnd | undefined }) {
   const money = (minor: number) => formatMoney(minor, figures.currency);
   return (
     <dl className="divide-y divide-slate-100 rounded-lg px-4 ring-1 ring-slate-200">
@@ -61,15 +75,35 @@ export function PayoutSummary({ figures }: { figures: PayoutFigures }) {
       <Row label="Fee" testId="summary-fee">
         {money(figures.fee)}
       </Row>
-      <Row label="Total leaving your wallet" testId="summary-total" strong>
-        {money(figures.amount + figures.fee)}
-      </Row>
-      <Row label="Arrives in the account" testId="summary-arrives" strong>
-        {money(figures.amount)}
-      </Row>
-      <Row label="Arrival" testId="summary-arrival">
-        {figures.arrivalEstimate}
-      </Row>
+      {end === 'cancelled' ? null : (
+        <Row
+          label={
+            end === 'returned'
+              ? 'Returned to your wallet'
+              : end === 'sent'
+                ? 'Total taken from your wallet'
+                : 'Total leaving your wallet'
+          }
+          testId="summary-total"
+          strong
+        >
+          {money(figures.amount + figures.fee)}
+        </Row>
+      )}
+      {end === undefined || end === 'sent' ? (
+        <Row
+          label={end === 'sent' ? 'Sent to the account' : 'Arrives in the account'}
+          testId="summary-arrives"
+          strong
+        >
+          {money(figures.amount)}
+        </Row>
+      ) : null}
+      {end === undefined ? (
+        <Row label="Arrival" testId="summary-arrival">
+          {figures.arrivalEstimate}
+        </Row>
+      ) : null}
     </dl>
   );
 }

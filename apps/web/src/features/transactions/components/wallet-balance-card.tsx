@@ -6,7 +6,7 @@ import {
   formatMoney,
   type Wallet,
 } from '@bizdash/shared';
-import { ChevronRight, Repeat } from 'lucide-react';
+import { ChevronRight, Repeat, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/copy-button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -36,6 +36,9 @@ export function CurrencyMark({
     </span>
   );
 }
+
+const cardActionClasses =
+  'relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 interface WalletBalanceCardProps {
   wallet: Wallet;
@@ -114,14 +117,18 @@ export function WalletBalanceCard({
           />
         </span>
         {wallet.status === 'ACTIVE' ? (
-          // Above the card's stretched link, so it opens the conversion screen (features/fx), not the account.
-          <Link
-            to={`/convert?from=${wallet.currency}`}
-            className="relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <Repeat className="size-4" aria-hidden="true" />
-            Convert<span className="sr-only"> from {name}</span>
-          </Link>
+          // Above the card's stretched link, so they open the payout (features/payouts) and conversion
+          // (features/fx) screens, not the account.
+          <span className="flex items-center gap-4">
+            <Link to={`/payouts/new?wallet=${wallet.walletId}`} className={cardActionClasses}>
+              <Send className="size-4" aria-hidden="true" />
+              Pay out<span className="sr-only"> from {name}</span>
+            </Link>
+            <Link to={`/convert?from=${wallet.currency}`} className={cardActionClasses}>
+              <Repeat className="size-4" aria-hidden="true" />
+              Convert<span className="sr-only"> from {name}</span>
+            </Link>
+          </span>
         ) : null}
       </div>
     </article>
