@@ -1,6 +1,7 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { fundNaira } from '../support/funding';
 import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
+import { addPayoutAccount, approveKyc, gtbNuban, payOut, payoutCode } from '../support/payouts';
 import { addNairaAccount, addSettlementAccounts, gtbAccount } from '../support/settlement';
 import { enableTwoFactor } from '../support/two-factor';
 
@@ -152,6 +153,59 @@ for (const { name, viewport } of VIEWPORTS) {
       await linkModal.getByRole('link', { name: 'Connect Bank Account' }).click();
       await expect(page.getByRole('heading', { name: 'Connect your bank' })).toBeVisible();
       await saveScreenshot(page, testInfo, `${name}-bank-link-sandbox`);
+    });
+
+    test('payouts: before KYC', async ({ page, request }, testInfo) => {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/payouts/new');
+      await expect(page.getByRole('heading', { name: 'Verify your identity to pay out' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-payout-kyc-required`);
+    });
+
+    test('payouts: the list, each step and a returned payout', async ({ page, request }, testInfo) => {
+      test.setTimeout(90_000);
+      const merchant = await createMerchant(request);
+      await fundNaira(request, merchant, 20_000_00);
+      await approveKyc(request, merchant);
+      const open = await addPayoutAccount(request, merchant, gtbNuban('012345678'));
+      // The sandbox rail answers "Account closed" for numbers starting 999.
+      const closed = gtbNuban('999000111');
+      await addPayoutAccount(request, merchant, closed);
+      await openAs(page, merchant, '/payouts');
+      // A fresh browser's first page loads the whole app: slower than a step on a busy machine.
+      await expect(page.getByRole('heading', { name: 'No payouts yet' })).toBeVisible({ timeout: 20_000 });
+      await saveScreenshot(page, testInfo, `${name}-payouts-empty`);
+
+      await page.getByRole('link', { name: 'New payout' }).click();
+      await page.getByRole('radio', { name: /Naira wallet/ }).check();
+      await saveScreenshot(page, testInfo, `${name}-payout-1-account`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Amount (NGN)').fill('5,000');
+      await expect(page.getByTestId('payout-total')).toHaveText('₦5,010.00');
+      await saveScreenshot(page, testInfo, `${name}-payout-2-amount`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('radio', { name: new RegExp(`\\*{4}${closed.slice(-4)}`) }).check();
+      await saveScreenshot(page, testInfo, `${name}-payout-3-recipient`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Review your payout' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-payout-4-review`);
+      await page.getByRole('button', { name: 'Send payout' }).click();
+      const code = page.getByLabel('Enter the 6-digit code we emailed you');
+      await expect(code).toBeFocused();
+      await saveScreenshot(page, testInfo, `${name}-payout-5-confirm`);
+      await code.fill(await payoutCode(request, merchant, '₦5,000.00'));
+      await page.getByRole('button', { name: 'Confirm payout' }).click();
+      await expect(page.getByRole('heading', { name: 'Payout failed and returned' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await saveScreenshot(page, testInfo, `${name}-payout-returned`);
+
+      await payOut(request, merchant, open.recordId, 2_500_00);
+      await page.getByRole('link', { name: 'Back to payouts' }).click();
+      await expect(page.getByTestId('payout-row')).toHaveCount(2);
+      // The list follows the other payout until the rail settles it.
+      await expect(page.getByTestId('payout-status').first()).toHaveText('Successful', { timeout: 20_000 });
+      await saveScreenshot(page, testInfo, `${name}-payouts`);
     });
 
     test('API reference', async ({ page }, testInfo) => {
