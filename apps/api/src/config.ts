@@ -69,11 +69,15 @@ const ConfigSchema = z
       .min(32, 'IDENTITY_CALLBACK_SECRET must be at least 32 characters')
       .optional(),
     BANK_DIRECTORY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    BANK_LINK_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    BANK_LINK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
     BANK_LINK_CALLBACK_SECRET: z
       .string()
       .min(32, 'BANK_LINK_CALLBACK_SECRET must be at least 32 characters')
       .optional(),
+    PLAID_CLIENT_ID: z.string().min(1).optional(),
+    PLAID_SECRET: z.string().min(1).optional(),
+    PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    PLAID_BASE_URL: z.url().optional(),
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -148,6 +152,15 @@ const ConfigSchema = z
       directoryProvider: env.BANK_DIRECTORY_PROVIDER,
       linkProvider: env.BANK_LINK_PROVIDER,
       linkCallbackSecret: env.BANK_LINK_CALLBACK_SECRET ?? null,
+      /** BANK_LINK_PROVIDER=plaid: Plaid Hosted Link with these keys (PLAID_BASE_URL overrides the environment's host). */
+      plaid: {
+        clientId: env.PLAID_CLIENT_ID ?? '',
+        secret: env.PLAID_SECRET ?? '',
+        basePath: (
+          env.PLAID_BASE_URL ??
+          `https://${env.PLAID_ENV === 'production' ? 'production' : 'sandbox'}.plaid.com`
+        ).replace(/\/$/, ''),
+      },
     },
     payouts: {
       railProvider: env.PAYOUT_RAIL_PROVIDER,
@@ -181,6 +194,15 @@ const ConfigSchema = z
       },
     },
   }))
+  .refine(
+    (config) =>
+      config.banks.linkProvider !== 'plaid' ||
+      (config.banks.plaid.clientId !== '' && config.banks.plaid.secret !== ''),
+    {
+      message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid',
+      path: ['PLAID_CLIENT_ID'],
+    },
+  )
   .refine((config) => config.storage.provider !== 's3' || config.storage.s3.bucket !== '', {
     message: 'S3_BUCKET is required when STORAGE_PROVIDER=s3',
     path: ['S3_BUCKET'],

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { BankDirectoryProvider } from './bank-directory/bank-directory-provider.ts';
 import { createSandboxBankDirectory } from './bank-directory/sandbox-bank-directory.ts';
 import type { BankLinkProvider } from './bank-link/bank-link-provider.ts';
+import { createPlaidBankLinkProvider } from './bank-link/plaid-bank-link-provider.ts';
 import { createSandboxBankLinkProvider } from './bank-link/sandbox-bank-link-provider.ts';
 import { createEmailService, type EmailService } from './email/email-service.ts';
 import { createSandboxEmailProvider } from './email/sandbox-email-provider.ts';
@@ -51,6 +52,7 @@ const bankDirectoryProviders = {
 const bankLinkProviders = {
   sandbox: ({ config, db }: ProviderContext) =>
     createSandboxBankLinkProvider(db, config.banks.linkCallbackSecret),
+  plaid: ({ config }: ProviderContext) => createPlaidBankLinkProvider(config.banks.plaid),
 } satisfies Record<Config['banks']['linkProvider'], unknown>;
 
 const payoutRailProviders = {

@@ -35,12 +35,15 @@ export function bankLinkRoutes(deps: AppDeps) {
             401: ApiErrorSchema,
             404: ApiErrorSchema,
             409: ApiErrorSchema,
+            502: ApiErrorSchema,
           },
         },
       },
       async (request, reply) => {
         const origin = originOf(`${request.protocol}://${request.host}`, deps.config.publicUrl);
-        const link = await createHostedLink(deps, actorOf(request), request.body, origin);
+        const link = await createHostedLink(deps, actorOf(request), request.body, origin, (error) =>
+          request.log.error({ err: error }, 'the bank-link provider did not open a link'),
+        );
         return reply.code(201).send(link);
       },
     );

@@ -51,6 +51,11 @@ const NOT_NGN_WALLET = 'Nigerian bank accounts settle the NGN wallet. Choose you
 const NO_USD_WALLET = 'This account has no USD wallet to settle to a US bank account.';
 const LINK_NOT_OPEN = 'This bank link has expired or was already used. Start again from Bizdash.';
 const UNKNOWN_LINK = 'The callback names no bank link.';
+const LINK_UNAVAILABLE = new AppError(
+  502,
+  'BANK_LINK_UNAVAILABLE',
+  'The bank link could not be opened just now. Please try again.',
+);
 const HOLDER_NOT_RESOLVED = new AppError(
   409,
   'ACCOUNT_NAME_UNAVAILABLE',
@@ -214,6 +219,7 @@ export async function createHostedLink(
   actor: Actor,
   { userRecordId }: BankLinkRequest,
   origin: string,
+  onProviderError: (error: unknown) => void,
 ): Promise<HostedBankLink> {
   const { db } = deps.database;
   const confinedToApp = actor.actingUserId !== actor.ownerId;
@@ -230,13 +236,20 @@ export async function createHostedLink(
     provider: deps.bankLink.name,
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
   });
-  const started = await deps.bankLink.createLink({
-    linkId: link.id,
-    userId: user.id,
-    clientName: 'Bizdash',
-    completionRedirectUrl: `${origin}/settings/settlement-account`,
-    callbackUrl: `${origin}/api/bank/link/callback`,
-  });
+  let started: Awaited<ReturnType<BanksDeps['bankLink']['createLink']>>;
+  try {
+    started = await deps.bankLink.createLink({
+      linkId: link.id,
+      userId: user.id,
+      clientName: 'Bizdash',
+      completionRedirectUrl: `${origin}/settings/settlement-account`,
+      callbackUrl: `${origin}/api/bank/link/callback`,
+    });
+  } catch (error) {
+    onProviderError(error);
+    await failLink(db, link.id, 'The bank-link provider did not open the link.');
+    throw LINK_UNAVAILABLE;
+  }
   await setLinkProviderReference(db, link.id, started.providerReference, started.expiresAt);
   return { hostedLinkUrl: new URL(started.hostedLinkUrl, origin).toString() };
 }

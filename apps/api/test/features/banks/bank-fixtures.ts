@@ -20,6 +20,7 @@ export const bankLinkConfig = {
     directoryProvider: 'sandbox' as const,
     linkProvider: 'sandbox' as const,
     linkCallbackSecret: BANK_LINK_SECRET,
+    plaid: { clientId: '', secret: '', basePath: 'https://sandbox.plaid.com' },
   },
 };
 
