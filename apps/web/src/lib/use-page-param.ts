@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParamUpdater } from './use-search-param-updater';
 
 function parsePage(value: string | null): number {
   const page = Number(value);
@@ -7,13 +7,7 @@ function parsePage(value: string | null): number {
 
 /** A list's page lives in the URL (?page=2), beside whatever else is there; page 1 is the bare address. */
 export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const setPage = (page: number) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (page > 1) next.set('page', String(page));
-      else next.delete('page');
-      return next;
-    });
+  const [params, update] = useSearchParamUpdater();
+  const setPage = (page: number) => update({ page: page > 1 ? String(page) : null });
   return [parsePage(params.get('page')), setPage];
 }

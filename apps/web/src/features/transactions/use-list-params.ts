@@ -1,25 +1,5 @@
 import { endOfDayIso, isIsoDate, startOfDayIso, type TransactionSearchFilter } from '@bizdash/shared';
-import { useSearchParams } from 'react-router';
-
-type Changes = Record<string, string | null>;
-
-function useParamUpdater() {
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Changes, { replace = false } = {}) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-  return [params, update] as const;
-}
+import { type SearchParamChanges, useSearchParamUpdater } from '@/lib/use-search-param-updater';
 
 export interface ListFilters {
   /** Calendar days (YYYY-MM-DD) as the date inputs hold them; '' when not set. */
@@ -30,7 +10,9 @@ export interface ListFilters {
 
 /** Date range and search text, kept in the URL (?from=&to=&q=); any change goes back to page 1. */
 export function useListFilters() {
-  const [params, update] = useParamUpdater();
+  const [params, updateParams] = useSearchParamUpdater();
+  const update = (changes: SearchParamChanges, options?: { replace?: boolean }) =>
+    updateParams({ ...changes, page: null }, options);
   const filters: ListFilters = {
     from: isIsoDate(params.get('from')) ? (params.get('from') as string) : '',
     to: isIsoDate(params.get('to')) ? (params.get('to') as string) : '',
@@ -46,7 +28,7 @@ export function useListFilters() {
     searchFilter,
     filtered: Boolean(filters.from || filters.to || filters.query.trim()),
     setFilters: (changes: Partial<ListFilters>, options?: { replace?: boolean }) => {
-      const renamed: Changes = {};
+      const renamed: SearchParamChanges = {};
       if (changes.from !== undefined) renamed.from = changes.from;
       if (changes.to !== undefined) renamed.to = changes.to;
       if (changes.query !== undefined) renamed.q = changes.query;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,16 @@ describe('transactions page', () => {
     expect(searches(requests).filter((request) => (request.body as { query?: string }).query)).toHaveLength(
       2,
     );
+  });
+
+  it('keeps both days when From and To change before the page renders again', async () => {
+    const { router } = openTransactions('/transactions/debit?q=fees');
+    const from = await screen.findByLabelText('From');
+    act(() => {
+      fireEvent.change(from, { target: { value: '2026-03-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=fees&from=2026-03-01&to=2026-03-02'));
   });
 
   it('shows the date range from the URL as the app shows dates, and takes a day typed that way', async () => {
