@@ -14,8 +14,10 @@ export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 1,
-  retries: 0,
+  // Two browsers at once: a spec spends most of its time waiting on the page and the server, not on the CPU.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // In CI a test that fails is run once more, and reported as flaky if it passes then (npm test's last line says so).
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [

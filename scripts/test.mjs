@@ -1,7 +1,9 @@
 // npm test: lint, typecheck, unit/component tests, API tests (PGlite, then TEST_DATABASE_URL's PostgreSQL when
-// set), then the e2e suite in Chromium. Every step runs; the last line sums up the tests of all of them.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// set), and the e2e suite in Chromium. Two lanes run side by side (the e2e suite spends most of its time waiting on
+// the browser and the server, the other steps on the CPU); each step's output is printed whole when it ends, and
+// the end of every failed step's output again at the bottom. Every step runs; the last line sums up the tests.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,14 +12,34 @@ const reports = path.join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedSteps = [];
+const timings = [];
+const slug = (name) => name.replace(/\W+/g, '-').replace(/^-|-$/g, '');
 
+/** Runs one step with its output in .reports/<step>.log, then prints that output; resolves to whether it passed. */
 function run(name, command, args, env = process.env) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+  const logFile = path.join(reports, `${slug(name)}.log`);
+  const log = createWriteStream(logFile);
+  const started = Date.now();
+  console.log(`▶ ${name} (started)`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => log.write(`\n${error.stack ?? error}\n`));
+    child.on('close', (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const passed = code === 0;
+        timings.push({ name, seconds, passed });
+        if (!passed) failedSteps.push({ name, logFile });
+        console.log(`\n──── ${name}: ${passed ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s ────`);
+        console.log(readFileSync(logFile, 'utf8'));
+        resolve(passed);
+      });
+    });
+  });
 }
 
 function countVitest(report) {
@@ -28,55 +50,102 @@ function countVitest(report) {
   totals.skipped += json.numPendingTests + json.numTodoTests;
 }
 
-function vitest(name, dir, env = process.env) {
-  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  run(
-    name,
-    'npx',
-    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
-    env,
-  );
+async function vitest(name, dir, env = process.env) {
+  const report = path.join(reports, `${slug(name)}.json`);
+  const args = [
+    'vitest',
+    'run',
+    '--root',
+    dir,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ];
+  await run(name, 'npx', args, env);
   countVitest(report);
 }
 
-run('lint (biome, dependency-cruiser, knip)', 'npm', ['run', 'lint', '--silent']);
-run('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit: packages/shared', 'packages/shared');
-vitest('component: apps/web', 'apps/web');
+function countPlaywright(report) {
+  if (!existsSync(report)) return;
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  totals.flaky += stats.flaky;
+}
+
+async function checksAndUnitTests() {
+  await run('lint (biome, dependency-cruiser, knip)', 'npm', ['run', 'lint', '--silent']);
+  await run('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+  await vitest('unit: packages/shared', 'packages/shared');
+  await vitest('component: apps/web', 'apps/web');
+}
 
 // The PGlite run is the one-machine default (rate limits in memory); the PostgreSQL run adds TEST_REDIS_URL's Redis
 // when set, as a deployment of several processes does.
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...oneMachineEnv } = process.env;
-vitest('api on PGlite', 'apps/api', oneMachineEnv);
-if (TEST_DATABASE_URL) {
-  vitest(`api on PostgreSQL (TEST_DATABASE_URL${TEST_REDIS_URL ? ', TEST_REDIS_URL' : ''})`, 'apps/api');
-  if (!TEST_REDIS_URL) console.log('\n(TEST_REDIS_URL is not set: rate limits were counted in memory only)');
-} else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(
-    `\n✖ e2e: Chromium not found at ${chromium}. Install it with 'sudo apt-get install -y chromium' ` +
-      '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
-  );
-  failedSteps.push('e2e (Chromium missing)');
-} else if (run('build web app for e2e', 'npm', ['run', 'build', '-w', '@bizdash/web'])) {
-  const report = path.join(reports, 'e2e.json');
-  run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    ...process.env,
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  });
-  if (existsSync(report)) {
-    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += stats.expected + stats.flaky;
-    totals.failed += stats.unexpected;
-    totals.skipped += stats.skipped;
-  }
+async function apiOnPglite() {
+  await vitest('api on PGlite', 'apps/api', oneMachineEnv);
 }
 
-console.log('');
-if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join('; ')}`);
+async function apiOnPostgres() {
+  if (!TEST_DATABASE_URL) {
+    console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+    return;
+  }
+  await vitest(
+    `api on PostgreSQL (TEST_DATABASE_URL${TEST_REDIS_URL ? ', TEST_REDIS_URL' : ''})`,
+    'apps/api',
+  );
+  if (!TEST_REDIS_URL) console.log('\n(TEST_REDIS_URL is not set: rate limits were counted in memory only)');
+}
+
+async function browserTests() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(
+      `\n✖ e2e: Chromium not found at ${chromium}. Install it with 'sudo apt-get install -y chromium' ` +
+        '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
+    );
+    failedSteps.push({ name: 'e2e (Chromium missing)' });
+    return;
+  }
+  if (!(await run('build web app for e2e', 'npm', ['run', 'build', '-w', '@bizdash/web']))) return;
+  const report = path.join(reports, 'e2e.json');
+  await run(
+    'e2e (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
+  );
+  countPlaywright(report);
+}
+
+const started = Date.now();
+await Promise.all([
+  (async () => {
+    await checksAndUnitTests();
+    await apiOnPglite();
+    await apiOnPostgres();
+  })(),
+  browserTests(),
+]);
+
+console.log('\n──── summary ────');
+for (const { name, seconds, passed } of timings) console.log(`${passed ? '✓' : '✖'} ${name}: ${seconds} s`);
+console.log(`whole run: ${Math.round((Date.now() - started) / 1000)} s`);
+for (const { name, logFile } of failedSteps) {
+  if (!logFile) continue;
+  const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+  console.log(`\n──── end of ${name}'s output ────\n${lines.slice(-150).join('\n')}`);
+}
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.map(({ name }) => name).join('; ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+const flaky = totals.flaky > 0 ? ` (${totals.flaky} passed only on a retry: see the e2e output)` : '';
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}${flaky}`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);

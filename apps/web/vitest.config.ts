@@ -12,6 +12,9 @@ export default mergeConfig(
       css: false,
       restoreMocks: true,
       unstubGlobals: true,
+      // Every test renders into a fresh tree with its own query client and mock server state; reusing the imported
+      // modules across files halves the run.
+      isolate: false,
     },
   }),
 );
