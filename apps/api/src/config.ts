@@ -92,6 +92,9 @@ const ConfigSchema = z
     FX_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(150),
     FX_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
     FX_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+    WEBHOOK_SECRET_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.default(false),
     JOBS_ENABLED: booleanFlag.default(true),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
@@ -177,6 +180,13 @@ const ConfigSchema = z
       spreadBps: env.FX_SPREAD_BPS,
       feeBps: env.FX_FEE_BPS,
       quoteTtlSeconds: env.FX_QUOTE_TTL_SECONDS,
+    },
+    /** Webhooks (ADR 034): how long a rolled secret still signs, each attempt's limit, and (local development
+     * and tests only) whether endpoints on private, loopback or link-local addresses may be reached. */
+    webhooks: {
+      secretRollOverlapHours: env.WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     },
     jobsEnabled: env.JOBS_ENABLED,
     /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */

@@ -36,3 +36,4 @@ export * from './schemas/transactions.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallets.ts';
+export * from './schemas/webhooks.ts';

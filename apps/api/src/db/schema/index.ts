@@ -12,3 +12,4 @@ export * from './transactions.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './wallets.ts';
+export * from './webhooks.ts';

@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRemoteImage, REMOTE_IMAGE_REFUSED, storeImage } from '../../../src/features/files/index.ts';
-import { isPublicAddress } from '../../../src/features/files/public-address.ts';
-import { importRemoteImageWith, type RemoteFetchPolicy } from '../../../src/features/files/remote-image.ts';
+import { importRemoteImageWith } from '../../../src/features/files/remote-image.ts';
+import type { OutboundPolicy } from '../../../src/lib/outbound-http.ts';
+import { isPublicAddress } from '../../../src/lib/public-address.ts';
 import { buildTestApp, countRows, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 
 describe('importRemoteImage (SSRF corpus)', () => {
@@ -113,7 +114,7 @@ describe('importRemoteImage (SSRF corpus)', () => {
   describe('redirects', () => {
     // A policy that lets the test reach its own loopback servers over http: only the refusal to follow a
     // redirect can then keep the canary silent.
-    const loopbackAllowed: RemoteFetchPolicy = {
+    const loopbackAllowed: OutboundPolicy = {
       protocols: ['http:', 'https:'],
       isAllowedAddress: () => true,
     };

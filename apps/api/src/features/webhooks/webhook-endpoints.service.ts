@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookSettings } from '@bizdash/shared';
+import type { Config } from '../../config.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  allowedUrl,
+  type OutboundPolicy,
+  OutboundRefusedError,
+  publicOnly,
+} from '../../lib/outbound-http.ts';
+import type { AppDeps } from '../../types.ts';
+import { newSecret, secretContext } from './webhook-signing.ts';
+import { type EndpointRow, findEndpoint, replaceSecret, upsertEndpointUrl } from './webhooks.repository.ts';
+
+export type WebhookDeps = Pick<AppDeps, 'database' | 'secretBox' | 'config'>;
+
+const INVALID_WEBHOOK_URL = 'Invalid webhook URL';
+const WEBHOOK_URL_MAX = 2048;
+
+const PUBLIC_TARGETS = publicOnly(['http:', 'https:']);
+/** ALLOW_PRIVATE_WEBHOOK_TARGETS: local development and tests deliver to receivers on this machine. */
+const ANY_TARGET: OutboundPolicy = { protocols: ['http:', 'https:'], isAllowedAddress: () => true };
+
+/** Where webhooks may go: public addresses only, unless the instance allows private ones. */
+const webhookPolicy = (config: Config): OutboundPolicy =>
+  config.webhooks.allowPrivateTargets ? ANY_TARGET : PUBLIC_TARGETS;
+
+function checkedWebhookUrl(config: Config, raw: string): string {
+  const url = raw.trim();
+  if (url.length === 0 || url.length > WEBHOOK_URL_MAX) throw badRequest(INVALID_WEBHOOK_URL);
+  try {
+    // A literal private address is refused now; a host name is judged at each connection (it may change).
+    allowedUrl(url, webhookPolicy(config));
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw badRequest(INVALID_WEBHOOK_URL);
+    throw error;
+  }
+  return url;
+}
+
+/**
+ * Stores or replaces the user's webhook URL. The first time, a signing secret is made; later saves keep it (the
+ * receiver already verifies with it). Saving re-enables an endpoint that was disabled.
+ */
+export async function setWebhookUrl(deps: WebhookDeps, userId: string, url: string): Promise<void> {
+  const checked = checkedWebhookUrl(deps.config, url);
+  const id = randomUUID();
+  await upsertEndpointUrl(deps.database.db, {
+    id,
+    userId,
+    url: checked,
+    secretSealed: deps.secretBox.seal(newSecret(), secretContext(id)),
+  });
+}
+
+function settingsOf(
+  deps: Pick<WebhookDeps, 'secretBox'>,
+  endpoint: EndpointRow | undefined,
+): WebhookSettings {
+  if (!endpoint) {
+    return { webhookUrl: null, webhookSecret: null, previousSecretExpiresAt: null, disabledReason: null };
+  }
+  const expires = endpoint.previousSecretExpiresAt;
+  return {
+    webhookUrl: endpoint.url,
+    webhookSecret: deps.secretBox.open(endpoint.secretSealed, secretContext(endpoint.id)),
+    previousSecretExpiresAt: expires && expires > new Date() ? expires.toISOString() : null,
+    disabledReason: endpoint.disabledAt ? endpoint.disabledReason : null,
+  };
+}
+
+/** The user's URL, current secret, the end of a roll's overlap and why deliveries stopped (all null when unset). */
+export async function webhookSettingsFor(deps: WebhookDeps, userId: string): Promise<WebhookSettings> {
+  return settingsOf(deps, await findEndpoint(deps.database.db, userId));
+}
+
+/**
+ * A new signing secret; the old one keeps signing (a second `v1,` signature) for WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
+ * so the merchant can move their receiver over without a failed delivery. Null when no URL is set.
+ */
+export async function rollEndpointSecret(deps: WebhookDeps, userId: string): Promise<WebhookSettings | null> {
+  const db = deps.database.db;
+  const endpoint = await findEndpoint(db, userId);
+  if (!endpoint) return null;
+  const hours = deps.config.webhooks.secretRollOverlapHours;
+  await replaceSecret(db, endpoint.id, {
+    secretSealed: deps.secretBox.seal(newSecret(), secretContext(endpoint.id)),
+    previousSecretSealed: endpoint.secretSealed,
+    previousSecretExpiresAt: new Date(Date.now() + hours * 3_600_000),
+  });
+  return webhookSettingsFor(deps, userId);
+}

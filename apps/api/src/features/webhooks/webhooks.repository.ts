@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { webhookEndpoints } from '../../db/schema/index.ts';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export async function findEndpoint(db: DbOrTx, userId: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  return row;
+}
+
+/**
+ * Saves the user's URL: a new endpoint with the given (sealed) secret, or the existing one with its URL replaced
+ * and re-enabled (its secrets kept: the merchant's receiver already verifies with them).
+ */
+export async function upsertEndpointUrl(
+  db: DbOrTx,
+  endpoint: { id: string; userId: string; url: string; secretSealed: string },
+) {
+  await db
+    .insert(webhookEndpoints)
+    .values(endpoint)
+    .onConflictDoUpdate({
+      target: webhookEndpoints.userId,
+      set: {
+        url: endpoint.url,
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** A rolled secret: the new one signs from now on, the old one too until `previousExpiresAt`. */
+export async function replaceSecret(
+  db: DbOrTx,
+  endpointId: string,
+  secrets: { secretSealed: string; previousSecretSealed: string; previousSecretExpiresAt: Date },
+) {
+  await db
+    .update(webhookEndpoints)
+    .set({ ...secrets, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, endpointId));
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { EVENT_DATA_SCHEMAS, type EventType } from './events.ts';
+import { pageSchemaOf } from './paging.ts';
+
+/** The events a merchant's (or app's) webhook endpoint hears (issue 13); the others stay inside Bizdash. */
+export const WEBHOOK_EVENT_TYPES = [
+  'payment.succeeded',
+  'payment.failed',
+  'payout.created',
+  'payout.succeeded',
+  'payout.failed',
+] as const satisfies readonly EventType[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+const payloadOf = <T extends WebhookEventType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    /** When the event happened (not when this attempt was sent: that is the webhook-timestamp header). */
+    timestamp: z.iso.datetime({ offset: true }),
+    data: EVENT_DATA_SCHEMAS[type],
+  });
+
+/**
+ * The body of every webhook, as Standard Webhooks lays it out: `{ type, timestamp, data }`, with the same typed
+ * data as the event inside Bizdash. Receivers deduplicate on the `webhook-id` header.
+ */
+export const WebhookPayloadSchema = z.discriminatedUnion('type', [
+  payloadOf('payment.succeeded'),
+  payloadOf('payment.failed'),
+  payloadOf('payout.created'),
+  payloadOf('payout.succeeded'),
+  payloadOf('payout.failed'),
+]);
+export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'disabled'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One row of the delivery log (Developer Settings). */
+export const WebhookDeliverySchema = z.object({
+  /** The `webhook-id` header: the same on every attempt and resend of this delivery. */
+  id: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  eventId: z.uuid().nullable(),
+  /** Sent from "Send test event", not by something that happened. */
+  test: z.boolean(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the next attempt is due; null once the delivery is finished. */
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  lastResponseCode: z.number().int().nullable(),
+  /** The first 1 KB of the last answer's body. */
+  lastResponseBody: z.string().nullable(),
+  /** Why the last attempt failed when there was no answer (timeout, refused address, connection error). */
+  lastError: z.string().nullable(),
+  /** The exact body sent. */
+  payload: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** GET /api/users/{userId}/webhook-deliveries: newest first, one page at a time. */
+export const WebhookDeliveryPageSchema = pageSchemaOf(WebhookDeliverySchema);
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
+
+export const WebhookDeliveryIdParamsSchema = z.object({
+  userId: z.uuid({ error: 'User ID is invalid' }),
+  deliveryId: z.string().regex(/^msg_[0-9A-Za-z]{20,40}$/, 'Delivery ID is invalid'),
+});
+
+/** POST /api/users/{userId}/webhooks/test: a sample event of this type, delivered like any other. */
+export const WebhookTestRequestSchema = z.strictObject(
+  {
+    type: z.enum(WEBHOOK_EVENT_TYPES, {
+      error: `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    }),
+  },
+  { error: 'Only type may be sent' },
+);
+export type WebhookTestRequest = z.infer<typeof WebhookTestRequestSchema>;
+
+/** A user's webhook settings as its owner sees them (Developer Settings, `apiKey` of GET /api/users/{id}). */
+export const WebhookSettingsSchema = z.object({
+  webhookUrl: z.string().nullable(),
+  /** The current signing secret (`whsec_...`); null until a URL is saved. */
+  webhookSecret: z.string().nullable(),
+  /** While a rolled secret still signs too: until when. */
+  previousSecretExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Why deliveries stopped (a 410 answer, days of failures); null while the endpoint is enabled. */
+  disabledReason: z.string().nullable(),
+});
+export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
