@@ -1,15 +1,10 @@
 // npm run seed [-- --transactions 3000 --merchants 0 --merchant-transactions 1000 --days 90 --email E --password P]
 // Creates a demo merchant with realistic history (all posted through the ledger) and, optionally, other merchants.
-import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { seedDemoSettlementAccounts } from '../features/banks/index.ts';
 import { verifyLedger } from '../features/money/index.ts';
-import { resolveInstanceSecret } from '../lib/instance-secret.ts';
-import { createSecretBox } from '../lib/secret-box.ts';
-import { resolveJwtSecret } from '../lib/tokens.ts';
-import { createSandboxBankDirectory } from '../providers/bank-directory/sandbox-bank-directory.ts';
+import { seedDemoMoneyOut } from '../seed/demo-money-out.ts';
 import { seedPendingPayments } from '../seed/demo-payments.ts';
 import { seedDemoProducts } from '../seed/demo-products.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
@@ -33,11 +28,12 @@ const count = (name: keyof typeof values) => {
   return parsed;
 };
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The app itself (its database, keys and sealing, no jobs), so the demo is made by the same code as real use.
+const app = await buildApp({ ...loadConfig(), jobsEnabled: false, logLevel: 'warn' });
+const { db } = app.deps.database;
 try {
   const started = performance.now();
-  const demo = await seedMerchant(database.db, {
+  const demo = await seedMerchant(db, {
     email: String(values.email).toLowerCase(),
     password: String(values.password),
     firstName: 'Adaeze',
@@ -50,24 +46,12 @@ try {
   });
   process.stdout.write('\n');
   if (demo.created) {
-    const [scarf] = await seedDemoProducts(database.db, demo.userId);
-    if (scarf) await seedPendingPayments(database.db, scarf, config.checkout.feeSchedule);
-    // Sealed with this instance's keys, as the server seals them (the same files in DATA_DIR, or the settings).
-    const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-    await seedDemoSettlementAccounts(
-      {
-        database,
-        bankDirectory: createSandboxBankDirectory(),
-        secretBox: createSecretBox(
-          await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key'),
-        ),
-        keys: { derive: (purpose) => createHmac('sha256', jwtSecret).update(purpose).digest() },
-      },
-      demo.userId,
-    );
+    const [scarf] = await seedDemoProducts(db, demo.userId);
+    if (scarf) await seedPendingPayments(db, scarf, app.deps.config.checkout.feeSchedule);
+    await seedDemoMoneyOut(app, demo.userId);
   }
   for (let index = 1; index <= count('merchants'); index += 1) {
-    await seedMerchant(database.db, {
+    await seedMerchant(db, {
       email: `merchant-${index}@bizdash.local`,
       password: String(values.password),
       firstName: 'Merchant',
@@ -83,15 +67,15 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress and two settlement accounts in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts and payouts in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);
   if (!values['skip-verify']) {
-    const report = await verifyLedger(database.db);
+    const report = await verifyLedger(db);
     console.log(report.ok ? 'ledger:verify passed' : 'ledger:verify FAILED');
     process.exitCode = report.ok ? 0 : 1;
   }
 } finally {
-  await database.close();
+  await app.close();
 }

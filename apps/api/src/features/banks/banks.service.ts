@@ -324,25 +324,25 @@ export async function applyLinkCallback(
 }
 
 /**
- * The demo merchant's settlement accounts (npm run seed), added the way the product adds them: a Naira account at
- * GTBank named by the bank directory, and the sandbox bank-link's First Platypus checking account in Dollars.
+ * The demo merchant's settlement accounts (npm run seed), added `addedAt` the way the product adds them: a Naira
+ * account at GTBank named by the bank directory, the sandbox bank-link's First Platypus checking account in Dollars,
+ * and an old Access Bank account the sandbox rail answers "account closed" for (README, Payouts), deactivated once
+ * a payout to it came back. Returns the three accounts' ids.
  */
 export async function seedDemoSettlementAccounts(
   deps: Pick<BanksDeps, 'database' | 'bankDirectory' | 'secretBox' | 'keys'>,
   userId: string,
-): Promise<void> {
+  addedAt: Date,
+) {
   const { db } = deps.database;
   const user = await findOwnedUser(db, userId, userId);
   const ngn = await findWalletOfUserIn(db, userId, 'NGN');
   const usd = await findWalletOfUserIn(db, userId, 'USD');
   if (!user || !ngn || !usd) throw new Error('the demo merchant has no wallets');
-  const bankCode = '058';
-  const serial = '204466881';
-  const accountNumber = `${serial}${nubanCheckDigit(bankCode, serial)}`;
-  const resolved = await resolveAccount(deps, { bankCode, accountNumber });
-  await insertBankAccount(
-    db,
-    sealedAccount(deps, {
+  const nairaAccount = async (bankCode: string, serial: string) => {
+    const accountNumber = `${serial}${nubanCheckDigit(bankCode, serial)}`;
+    const resolved = await resolveAccount(deps, { bankCode, accountNumber });
+    const values = sealedAccount(deps, {
       userId,
       walletId: ngn.id,
       currency: 'NGN',
@@ -354,11 +354,13 @@ export async function seedDemoSettlementAccounts(
       routingNumber: null,
       source: 'bank_form',
       providerReference: null,
-    }),
-  );
-  await insertBankAccount(
-    db,
-    sealedAccount(deps, {
+    });
+    return insertBankAccount(db, { ...values, createdAt: addedAt });
+  };
+  const closed = await nairaAccount('044', '999120457');
+  const naira = await nairaAccount('058', '204466881');
+  const dollar = await insertBankAccount(db, {
+    ...sealedAccount(deps, {
       userId,
       walletId: usd.id,
       currency: 'USD',
@@ -371,7 +373,9 @@ export async function seedDemoSettlementAccounts(
       source: 'bank_link:sandbox',
       providerReference: 'sandbox-account-ins_109508-checking',
     }),
-  );
+    createdAt: addedAt,
+  });
+  return { naira: naira.id, dollar: dollar.id, closed: closed.id };
 }
 
 /** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */

@@ -3,4 +3,4 @@
 export { bankLinkCallbackRoutes, bankLinkRoutes } from './bank-link.routes.ts';
 export { bankLinkSandboxRoutes } from './bank-link-sandbox.routes.ts';
 export { banksRoutes } from './banks.routes.ts';
-export { bankAccountsOfUser, seedDemoSettlementAccounts } from './banks.service.ts';
+export { bankAccountsOfUser, deactivateBankAccount, seedDemoSettlementAccounts } from './banks.service.ts';

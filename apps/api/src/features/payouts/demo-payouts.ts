@@ -1,0 +1,103 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { outboxEvents, payouts, transactions, wallets } from '../../db/schema/index.ts';
+import type { Actor } from '../../types.ts';
+import { advanceDuePayouts } from './payout-rail.service.ts';
+import { createPayout, type PayoutDeps } from './payouts.service.ts';
+
+export interface DemoPayout {
+  walletId: string;
+  bankAccountId: string;
+  /** Share of what the wallet held at that moment (0-1), rounded down to a whole 1,000 (₦10 or $10). */
+  share: number;
+  daysAgo: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * What to pay out of the wallet at `at`: a share of what its settled history held then (the seed's earlier payouts
+ * included), within the day's limit, in whole thousands of minor units.
+ */
+async function amountAt(deps: PayoutDeps, step: DemoPayout, at: Date) {
+  const db = deps.database.db;
+  const [wallet] = await db
+    .select({ currency: wallets.currency })
+    .from(wallets)
+    .where(eq(wallets.id, step.walletId));
+  if (!wallet) throw new Error(`demo payout: no wallet ${step.walletId}`);
+  const [row] = await db
+    .select({
+      balance: sql<number>`coalesce(sum(case when ${transactions.transactionType} = 'CREDIT'
+        then ${transactions.transactionAmount} else -${transactions.transactionAmount} end), 0)::bigint`,
+    })
+    .from(transactions)
+    .where(
+      sql`${transactions.walletId} = ${step.walletId} and ${transactions.transactionStatus} = 'SUCCESSFUL'
+        and ${transactions.impactTime} <= ${at}`,
+    );
+  const wanted = Math.min(
+    Number(row?.balance ?? 0) * step.share,
+    deps.config.payouts.dailyLimits[wallet.currency],
+  );
+  return Math.floor(wanted / 1_000) * 1_000;
+}
+
+/**
+ * Moves one settled payout (and its fee, and a reversal's rows) to the day it happened: the transactions' times
+ * (their daily totals follow by trigger) and the payout's. Its events go: the demo's history, like its seeded
+ * sales, did not happen in front of the notifications and webhooks.
+ */
+async function backdate(deps: PayoutDeps, payoutId: string, at: Date, settledAfterMs: number) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
+    if (!payout?.transactionId) throw new Error(`demo payout ${payoutId} did not move money`);
+    const settledAt = new Date(at.getTime() + settledAfterMs);
+    const own = [payout.transactionId, payout.feeTransactionId].filter((id): id is string => id !== null);
+    await tx
+      .update(transactions)
+      .set({ impactTime: settledAt })
+      .where(or(inArray(transactions.id, own), inArray(transactions.parentTransactionId, own)));
+    if (payout.feeTransactionId) {
+      await tx
+        .update(transactions)
+        .set({ impactTime: at })
+        .where(eq(transactions.id, payout.feeTransactionId));
+    }
+    await tx
+      .update(payouts)
+      .set({ createdAt: at, settledAt: payout.settledAt ? settledAt : null })
+      .where(eq(payouts.id, payoutId));
+    await tx.delete(outboxEvents).where(sql`${outboxEvents.payload}->'data'->>'payoutId' = ${payoutId}`);
+  });
+}
+
+/**
+ * The demo merchant's payouts (npm run seed), made the way a merchant's server makes them (an API key: no
+ * confirmation step) through the real service, ledger and sandbox rail, then moved back to the days they happened.
+ * One at a time, oldest first, so each sees the balance and daily limit the ones before left.
+ */
+export async function seedDemoPayouts(
+  deps: PayoutDeps,
+  log: FastifyBaseLogger,
+  userId: string,
+  plan: DemoPayout[],
+) {
+  const actor: Actor = { ownerId: userId, actingUserId: userId, via: 'api_key' };
+  const ordered = [...plan].sort((a, b) => b.daysAgo - a.daysAgo);
+  for (const [index, step] of ordered.entries()) {
+    // Mid-morning, Lagos time, a few minutes apart so no two share a moment.
+    const at = new Date(Date.now() - step.daysAgo * 86_400_000);
+    at.setUTCHours(8, 15 + index * 7, 0, 0);
+    const payout = await createPayout(deps, actor, {
+      walletId: step.walletId,
+      bankAccountId: step.bankAccountId,
+      amount: await amountAt(deps, step, at),
+    });
+    // The sandbox rail answers on the first check after sending; ask it now rather than in a few seconds.
+    await advanceDuePayouts(deps, log, new Date(Date.now() + MINUTE));
+    const settledAfter = payout.currency === 'USD' ? 26 * 60 * MINUTE : 4 * MINUTE;
+    await backdate(deps, payout.id, at, settledAfter);
+  }
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users, wallets } from '../db/schema/index.ts';
+import { deactivateBankAccount, seedDemoSettlementAccounts } from '../features/banks/index.ts';
+import { seedDemoPayouts } from '../features/payouts/index.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * The demo merchant's way out for its money: three settlement accounts added 80 days ago, KYC done, and payouts
+ * through the real service: one to the old Access Bank account that came back "account closed" (that account then
+ * deactivated), six to the GTBank account and one to the Dollar account, all settled.
+ */
+export async function seedDemoMoneyOut(app: FastifyInstance, userId: string) {
+  const { deps } = app;
+  const db = deps.database.db;
+  const accounts = await seedDemoSettlementAccounts(deps, userId, new Date(Date.now() - 80 * DAY));
+  // A merchant who has been paid out for months has verified its business.
+  await db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, userId));
+  const owned = await db
+    .select({ id: wallets.id, currency: wallets.currency })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  const walletIn = (currency: string) => owned.find((wallet) => wallet.currency === currency)?.id ?? '';
+  const naira = { walletId: walletIn('NGN'), bankAccountId: accounts.naira };
+  await seedDemoPayouts(deps, app.log, userId, [
+    { walletId: walletIn('NGN'), bankAccountId: accounts.closed, share: 0.2, daysAgo: 62 },
+    ...[48, 34, 21, 14, 7, 2].map((daysAgo) => ({ ...naira, share: 0.35, daysAgo })),
+    { walletId: walletIn('USD'), bankAccountId: accounts.dollar, share: 0.5, daysAgo: 18 },
+  ]);
+  await deactivateBankAccount(
+    deps,
+    { ownerId: userId, actingUserId: userId, via: 'session' },
+    accounts.closed,
+  );
+}
