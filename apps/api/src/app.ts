@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { appsRoutes } from './features/apps/index.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
   bankLinkCallbackRoutes,
@@ -12,6 +13,7 @@ import {
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
+import { developerRoutes } from './features/developer/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
 import { fxRoutes } from './features/fx/fx.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -34,7 +36,7 @@ import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
-import { registerActor, signedInScope } from './plugins/auth.ts';
+import { dashboardOnly, registerActor, signedInScope } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createIdempotencyStore } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -65,24 +67,30 @@ const publicFeatures: [FeaturePlugin, string][] = [
   [filesRoutes, '/api/files'],
 ];
 
-/** Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. */
-const signedInFeatures: [FeaturePlugin, string][] = [
-  [sessionRoutes, '/api/auth'],
-  [otpRoutes, '/api/users'],
+/**
+ * Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. Features marked
+ * dashboard-only are about the person (sessions, password, two-factor, notices, KYC, keys and apps themselves)
+ * and refuse API keys; the rest is the public API a shop's server calls with one (ADR 033).
+ */
+const signedInFeatures: [FeaturePlugin, string, { dashboardOnly?: true }?][] = [
+  [sessionRoutes, '/api/auth', { dashboardOnly: true }],
+  [otpRoutes, '/api/users', { dashboardOnly: true }],
   [usersRoutes, '/api/users'],
-  [securityRoutes, '/api/users'],
-  [twoFactorRoutes, '/api/users'],
-  [notificationsRoutes, '/api/users'],
+  [securityRoutes, '/api/users', { dashboardOnly: true }],
+  [twoFactorRoutes, '/api/users', { dashboardOnly: true }],
+  [notificationsRoutes, '/api/users', { dashboardOnly: true }],
+  [developerRoutes, '/api/users', { dashboardOnly: true }],
+  [appsRoutes, '/api/users', { dashboardOnly: true }],
   [walletsRoutes, '/api/wallets'],
   [fxRoutes, '/api/fx'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],
   [documentsRoutes, '/api/document'],
-  [kycRoutes, '/api/kyc'],
+  [kycRoutes, '/api/kyc', { dashboardOnly: true }],
   [banksRoutes, '/api/bank'],
   [payoutsRoutes, '/api/payouts'],
   [bankLinkRoutes, '/api/users'],
-  [liveRoutes, '/api/events'],
+  [liveRoutes, '/api/events', { dashboardOnly: true }],
 ];
 
 /** Plugins in order (config -> db -> security -> auth -> errors), then feature routes, then the web app. */
@@ -157,7 +165,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
   await app.register(
     signedInScope(deps, async (scope) => {
-      for (const [feature, prefix] of signedInFeatures) await scope.register(feature(deps), { prefix });
+      for (const [feature, prefix, options] of signedInFeatures) {
+        const routes = feature(deps);
+        await scope.register(options?.dashboardOnly ? dashboardOnly(routes) : routes, { prefix });
+      }
     }),
   );
   if (config.jobsEnabled) app.addHook('onReady', () => jobs.start());

@@ -81,6 +81,8 @@ const ConfigSchema = z
     CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    API_KEY_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
     PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
     PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).default(500_000_000),
@@ -187,6 +189,11 @@ const ConfigSchema = z
       secretRollOverlapHours: env.WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+    },
+    /** API keys (ADR 033): how long a replaced key keeps working, and each key's requests a minute. */
+    apiKeys: {
+      rollOverlapHours: env.API_KEY_ROLL_OVERLAP_HOURS,
+      perMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
     jobsEnabled: env.JOBS_ENABLED,
     /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */

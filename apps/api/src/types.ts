@@ -71,6 +71,13 @@ export interface Actor {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * About the person rather than the business's server (password, two-factor, sessions, API keys, apps): an API
+     * key is refused with 401 API_KEY_NOT_ALLOWED (plugins/auth.ts). Set by the route or by its feature in app.ts.
+     */
+    dashboardOnly?: boolean;
+  }
   interface FastifyRequest {
     actor: Actor | null;
   }

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { assertOwnedUser } from '../features/users/index.ts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createKeyAuthenticator, looksLikeApiKey } from '../features/developer/index.ts';
+import { assertOwnedUser, USER_NOT_FOUND } from '../features/users/index.ts';
 import { actorOf } from '../lib/actor.ts';
-import { notFound, unauthorized } from '../lib/errors.ts';
+import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import type { AppDeps } from '../types.ts';
 
 const USER_ID_HEADER = 'user_id';
@@ -29,15 +30,46 @@ function namedUserIds(request: FastifyRequest): string[] {
   return [...named];
 }
 
+const INVALID_API_KEY = 'This API key is not valid: it is unknown, deleted or expired.';
+/** 401, not 403: the dashboard signs out on any 403, and this answer goes to a server, not a person. */
+const apiKeyNotAllowed = () =>
+  new AppError(401, 'API_KEY_NOT_ALLOWED', 'This endpoint is not available with an API key.');
+
 /**
- * The one place that says who acts. onRequest: a valid, unexpired token whose version no logout ended, and a
- * `user_id` header (when sent) naming the merchant or one of its apps. preHandler (after validation, so a
- * malformed id is a 400 first): every userId in the path, query or body must be the merchant or one of its apps;
- * a header naming an app confines the request to that app. Anything else is a 404, never a hint.
+ * The one place that says who acts. onRequest: a valid, unexpired token whose version no logout ended, or an API
+ * key (`bzk_…`, ADR 033) that is neither deleted nor expired, and a `user_id` header (when sent) naming the
+ * merchant or one of its apps (an app's key: only that app). preHandler (after validation, so a malformed id is a
+ * 400 first): every userId in the path, query or body must be the merchant or one of its apps; a header naming an
+ * app, or an app's key, confines the request to that app. Anything else is a 404, never a hint.
  */
-function authenticator({ database, tokens, tokenVersions }: AppDeps) {
-  const authenticate = async (request: FastifyRequest) => {
+function authenticator(deps: AppDeps) {
+  const { database, tokens, tokenVersions } = deps;
+  const keyHolderOf = createKeyAuthenticator(deps);
+  const keyOfRequest = new WeakMap<FastifyRequest, string>();
+  const perKey = deps.rateLimits.perKey(
+    'api-key',
+    deps.config.apiKeys.perMinute,
+    (request) => keyOfRequest.get(request) ?? 'none',
+  );
+
+  const withApiKey = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    const holder = await keyHolderOf(key);
+    if (!holder) throw unauthorized(INVALID_API_KEY);
+    if (request.routeOptions.config.dashboardOnly) throw apiKeyNotAllowed();
+    keyOfRequest.set(request, holder.keyId);
+    await perKey(request, reply);
+    const named = headerUserId(request);
+    if (named && named !== holder.actingUserId) {
+      // A merchant's key may act for its apps; an app's key for that app alone.
+      if (holder.actingUserId !== holder.ownerId) throw notFound(USER_NOT_FOUND);
+      await assertOwnedUser(database.db, holder.ownerId, named);
+    }
+    request.actor = { ownerId: holder.ownerId, actingUserId: named ?? holder.actingUserId, via: 'api_key' };
+  };
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
+    if (token && looksLikeApiKey(token)) return withApiKey(request, reply, token);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw unauthorized();
     const currentVersion = await tokenVersions.current(claims.userId);
@@ -78,6 +110,16 @@ export function signedInScope(
       scope.signedInRoutes.push({ method: route.method, url: route.url });
     });
     await routes(scope);
+  };
+}
+
+/** Routes of `routes` refuse API keys (config.dashboardOnly): they are about the person, not the business's server. */
+export function dashboardOnly(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope, options) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, dashboardOnly: true };
+    });
+    await routes(scope, options);
   };
 }
 

@@ -108,6 +108,8 @@ export interface RateLimits {
    * not the owner), and with a much higher ceiling from all addresses together (a spread-out attack still stops).
    */
   perAccount(group: string, key: (request: FastifyRequest) => string): Hook;
+  /** At most `max` requests a minute per key (an API key's own allowance, whatever address it comes from). */
+  perKey(group: string, max: number, key: (request: FastifyRequest) => string): Hook;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -152,5 +154,6 @@ export function createRateLimits(app: FastifyInstance, config: Config): RateLimi
         await fromAll(request, reply);
       };
     },
+    perKey: (group, max, key) => limiter(max, 60_000, (request) => `${group}:key:${key(request)}`),
   };
 }

@@ -6,9 +6,21 @@ import { emailField, phoneField, refuseControlCharacters, requiredText, TEXT_LIM
 export const WalletRefSchema = z.object({ currency: z.enum(CURRENCIES), walletId: z.uuid() });
 export type WalletRef = z.infer<typeof WalletRefSchema>;
 
+/** The user's API key and webhook (SPEC section 3 `apiKey`), shown to its owner only. */
 export const ApiKeyDetailsSchema = z.object({
+  /** The current key, so Developer Settings can show and copy it; null when the user has none. */
   apiKey: z.string().nullable(),
   webhookUrl: z.string().nullable(),
+  /** The `whsec_` secret webhooks are signed with; null until a webhook URL is set. */
+  webhookSecret: z.string().nullable(),
+  /** When the current key was generated. */
+  createdAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Last request made with the current key (to the minute). */
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** After a roll, the replaced key keeps working until then; null when no replaced key still works. */
+  previousKeyExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** How long a replaced key keeps working after a new one is generated. */
+  keyRollOverlapHours: z.number().nonnegative(),
 });
 export type ApiKeyDetails = z.infer<typeof ApiKeyDetailsSchema>;
 

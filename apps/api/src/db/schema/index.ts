@@ -1,3 +1,4 @@
+export * from './api-keys.ts';
 export * from './bank-accounts.ts';
 export * from './bank-links.ts';
 export * from './files.ts';

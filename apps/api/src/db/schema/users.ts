@@ -34,6 +34,8 @@ export const users = pgTable(
     parentUserId: uuid('parent_user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     /** Bumped at logout: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** An app deleted after it held money or did anything: kept for its history, hidden, its keys refused. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

@@ -1,8 +1,9 @@
-import { CURRENCIES, type SignUpRequest } from '@bizdash/shared';
+import type { SignUpRequest } from '@bizdash/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
-import { credentials, passwordResets, users, wallets } from '../../db/schema/index.ts';
+import { credentials, passwordResets, users } from '../../db/schema/index.ts';
+import { openWallets } from '../money/index.ts';
 import { TOKEN_VERSIONS_CHANNEL } from '../users/index.ts';
 
 export async function findCredentialsByEmail(db: DbOrTx, email: string) {
@@ -33,7 +34,7 @@ export async function insertMerchant(tx: Tx, input: Omit<SignUpRequest, 'passwor
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   if (!user) throw new Error('insert into users returned no row');
   await tx.insert(credentials).values({ userId: user.id, passwordHash });
-  await tx.insert(wallets).values(CURRENCIES.map((currency) => ({ userId: user.id, currency })));
+  await openWallets(tx, user.id);
   return user;
 }
 

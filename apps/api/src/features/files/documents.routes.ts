@@ -45,6 +45,8 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
     api.post(
       '/:userId/upload-profile-picture',
       {
+        // The person's photo, not the business's: an API key is refused (ADR 033).
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           ...multipartBody,

@@ -15,4 +15,4 @@ export {
   settleTransaction,
   settleWithFee,
 } from './transactions/transactions.service.ts';
-export { lockOwnedWallets } from './wallets/wallets.repository.ts';
+export { lockOwnedWallets, openWallets } from './wallets/wallets.repository.ts';

@@ -17,19 +17,21 @@ export async function findOwnedUser(db: DbOrTx, ownerId: string, userId: string)
   return user ?? null;
 }
 
+/**
+ * A users row's wallets by currency, as JSON, for any select from users. Spelled out: drizzle leaves a lone
+ * table's columns unqualified, and "id" here would be the wallet's.
+ */
+export const walletsOfUserRow = sql<{ currency: Currency; walletId: string }[]>`coalesce((
+  select json_agg(json_build_object('currency', wallets.currency, 'walletId', wallets.id)
+    order by wallets.currency)
+  from wallets where wallets.user_id = "users"."id"), '[]'::json)`;
+
 const findOwnedUserWithWalletsQuery = preparedQuery(
   'users_find_owned_with_wallets',
   ['ownerId', 'userId'],
   (db, p) =>
     db
-      .select({
-        user: users,
-        // Spelled out: drizzle leaves a lone table's columns unqualified, and "id" here would be the wallet's.
-        wallets: sql<{ currency: Currency; walletId: string }[]>`coalesce((
-          select json_agg(json_build_object('currency', wallets.currency, 'walletId', wallets.id)
-            order by wallets.currency)
-          from wallets where wallets.user_id = "users"."id"), '[]'::json)`,
-      })
+      .select({ user: users, wallets: walletsOfUserRow })
       .from(users)
       .where(ownedBy(p.ownerId, p.userId))
       .limit(1),
@@ -61,12 +63,18 @@ export interface CompanyDetailsChanges {
   chargeCheckoutFeeToCustomer: boolean;
 }
 
+/** An app's own fields: its name is its businessName. */
+export interface AppChanges {
+  businessName: string;
+  businessDescription: string | null;
+}
+
 /** Owner-scoped write: a row outside the owner's account is never touched (returns false). */
 export async function updateOwnedUser(
   db: DbOrTx,
   ownerId: string,
   userId: string,
-  changes: ProfileChanges | CompanyDetailsChanges,
+  changes: ProfileChanges | CompanyDetailsChanges | AppChanges,
 ): Promise<boolean> {
   const updated = await db
     .update(users)

@@ -1,7 +1,7 @@
 import {
   ApiErrorSchema,
-  UpdateCompanyDetailsRequestSchema,
   UpdateProfileRequestSchema,
+  UpdateUserRequestSchema,
   UserIdParamsSchema,
   UserSchema,
 } from '@bizdash/shared';
@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { importRemoteImage } from '../files/index.ts';
-import { getUser, updateCompanyDetails, updateProfile } from './users.service.ts';
+import { getUser, updateProfile, updateUser } from './users.service.ts';
 
 export function usersRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -23,6 +23,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.put(
       '/:userId/profile',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['users'],
           summary: 'Update first name, last name and phone number (the email must be the current one)',
@@ -32,7 +33,7 @@ export function usersRoutes(deps: AppDeps) {
           response: { 200: UserSchema, ...errors },
         },
       },
-      async (request) => updateProfile(deps.database.db, actorOf(request), request.body),
+      async (request) => updateProfile(deps, actorOf(request), request.body),
     );
 
     typed.put(
@@ -41,15 +42,16 @@ export function usersRoutes(deps: AppDeps) {
         schema: {
           tags: ['users'],
           summary:
-            'Update the business description, checkout logo and who pays the checkout fee (company name and country are fixed)',
+            'Update the business description, checkout logo and who pays the checkout fee (company name and country are fixed); for an app, its name and description',
+          description:
+            'Company details: `businessName` and `countryOfBusiness` sent back unchanged, with `businessDescription`, `checkoutLogUrl` and `chargeCheckoutFeeToCustomer`. For an app (SPEC section 7, `PUT /users/{appId}`): `{ name, description }`; the name becomes its businessName.',
           security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
-          body: UpdateCompanyDetailsRequestSchema,
+          body: UpdateUserRequestSchema,
           response: { 200: UserSchema, ...errors },
         },
       },
-      async (request) =>
-        updateCompanyDetails(deps.database.db, actorOf(request), request.body, importImage, isOwnFileUrl),
+      async (request) => updateUser(deps, actorOf(request), request.body, importImage, isOwnFileUrl),
     );
 
     typed.get(
@@ -63,7 +65,7 @@ export function usersRoutes(deps: AppDeps) {
           response: { 200: UserSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (request) => getUser(deps.database.db, actorOf(request)),
+      async (request) => getUser(deps, actorOf(request)),
     );
   };
 }

@@ -1,19 +1,32 @@
-import type { UpdateCompanyDetailsRequest, UpdateProfileRequest, User } from '@bizdash/shared';
+import type {
+  AppInput,
+  UpdateCompanyDetailsRequest,
+  UpdateProfileRequest,
+  UpdateUserRequest,
+  User,
+} from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { bankAccountsOfUser } from '../banks/index.ts';
+import { apiKeyDetailsFor, type DeveloperDeps } from '../developer/index.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export type UsersDeps = DeveloperDeps;
+
 /** The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings. */
-export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise<User> {
+export async function getUser(deps: UsersDeps, { ownerId, actingUserId }: Actor): Promise<User> {
+  const db = deps.database.db;
   const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
   if (!found) throw notFound(USER_NOT_FOUND);
   const { user, wallets } = found;
-  const banks = await bankAccountsOfUser(db, user.id);
+  const [banks, apiKey] = await Promise.all([
+    bankAccountsOfUser(db, user.id),
+    apiKeyDetailsFor(deps, user.id),
+  ]);
   return {
     recordId: user.id,
     status: user.status,
@@ -29,7 +42,7 @@ export async function getUser(db: Db, { ownerId, actingUserId }: Actor): Promise
     chargeCheckoutFeeToCustomer: user.chargeCheckoutFeeToCustomer,
     checkoutLogUrl: user.checkoutLogoUrl,
     isApp: user.isApp,
-    apiKey: { apiKey: null, webhookUrl: null },
+    apiKey,
     wallets: wallets.map((wallet) => ({
       currency: wallet.currency,
       walletId: wallet.walletId,
@@ -56,30 +69,63 @@ async function savedUser(db: Db, { ownerId, actingUserId }: Actor) {
 }
 
 /** First name, last name and phone; the email is the sign-in name and must come back as it is. */
-export async function updateProfile(db: Db, actor: Actor, body: UpdateProfileRequest): Promise<User> {
+export async function updateProfile(
+  deps: UsersDeps,
+  actor: Actor,
+  body: UpdateProfileRequest,
+): Promise<User> {
+  const db = deps.database.db;
   const user = await savedUser(db, actor);
   if (body.email !== user.email.toLowerCase()) throw badRequest(EMAIL_NOT_EDITABLE);
   const { firstName, lastName, phoneNumber } = body;
   if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, { firstName, lastName, phoneNumber })))
     throw notFound(USER_NOT_FOUND);
-  return getUser(db, actor);
+  return getUser(deps, actor);
 }
 
 /** Stores a remote image as one of the owner's files and answers its URL (the files feature's importRemoteImage). */
 export type ImportRemoteImage = (input: { ownerId: string; url: string }) => Promise<string>;
+
+const ONLY_APPS_RENAMED =
+  'Only an app is renamed here. Send the company details to change the business description.';
+
+/**
+ * PUT /api/users/{userId}: the company details of the merchant or an app, or an app's own name and description
+ * (the app's businessName is its name, SPEC section 4).
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  actor: Actor,
+  body: UpdateUserRequest,
+  importRemoteImage: ImportRemoteImage,
+  isOwnFileUrl: (url: string) => boolean,
+): Promise<User> {
+  if ('name' in body) await updateApp(deps.database.db, actor, body);
+  else await updateCompanyDetails(deps.database.db, actor, body, importRemoteImage, isOwnFileUrl);
+  return getUser(deps, actor);
+}
+
+async function updateApp(db: Db, actor: Actor, body: AppInput) {
+  const user = await savedUser(db, actor);
+  if (!user.isApp) throw badRequest(ONLY_APPS_RENAMED);
+  if (user.archivedAt) throw notFound(USER_NOT_FOUND);
+  const changes = { businessName: body.name, businessDescription: body.description };
+  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
+    throw notFound(USER_NOT_FOUND);
+}
 
 /**
  * Description, checkout logo and who pays the fee. Company name and country are fixed after sign-up (SPEC
  * section 6), so a changed one is refused rather than silently ignored. A logo URL that is not already ours is
  * fetched once and stored as our own file, so the public checkout page never loads a third-party host.
  */
-export async function updateCompanyDetails(
+async function updateCompanyDetails(
   db: Db,
   actor: Actor,
   body: UpdateCompanyDetailsRequest,
   importRemoteImage: ImportRemoteImage,
   isOwnFileUrl: (url: string) => boolean,
-): Promise<User> {
+): Promise<void> {
   const user = await savedUser(db, actor);
   if (body.businessName !== user.businessName.trim()) throw badRequest(BUSINESS_NAME_NOT_EDITABLE);
   if (body.countryOfBusiness !== user.countryOfBusiness.trim()) throw badRequest(COUNTRY_NOT_EDITABLE);
@@ -94,5 +140,4 @@ export async function updateCompanyDetails(
   };
   if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
     throw notFound(USER_NOT_FOUND);
-  return getUser(db, actor);
 }

@@ -120,6 +120,7 @@ const VALID_QUERY: Record<string, string> = {
   // A signed document link's shape (its signature is not ours: the route answers 403).
   expires: '4102444800',
   signature: 'A'.repeat(43),
+  isApp: 'true',
 };
 const productBody = {
   productName: 'Zobo drink',
@@ -194,6 +195,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/bank/resolve-account': { bankCode: '058', accountNumber: bankAccountBody.accountNumber },
   'POST /api/bank/add-nigeria-bank': bankAccountBody,
   'POST /api/users/plaid/link': { userRecordId: merchant.userId },
+  'PUT /api/users/update-api-details': { userId: merchant.userId, generateNewKey: true },
+  'POST /api/users/register': { name: 'Fuzzed app', description: 'Made by the fuzz test' },
   'POST /api/sandbox/bank-link/sessions/{sessionId}/submit': {
     institutionId: 'ins_109508',
     username: 'user_good',

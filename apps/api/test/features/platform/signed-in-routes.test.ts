@@ -96,6 +96,8 @@ describe('every route of the signed-in scope', () => {
       };
     }
     if (url === '/api/users/plaid/link') return { userRecordId: userId };
+    if (url === '/api/users/update-api-details') return { userId, generateNewKey: true };
+    if (url === '/api/users/register') return { name: 'Lagos Shop' };
     if (url.endsWith('/change-password')) {
       return {
         password: 'Wr0ng!Passw0rd',

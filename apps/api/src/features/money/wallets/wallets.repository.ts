@@ -1,4 +1,4 @@
-import { PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
+import { CURRENCIES, PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
@@ -14,6 +14,11 @@ const findOwnedWalletQuery = preparedQuery('wallets_find_owned', ['userId', 'wal
 export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
   const [row] = await findOwnedWalletQuery(db, { userId, walletId });
   return row ?? null;
+}
+
+/** Every user (a merchant at sign-up, an app when it is registered) starts with one wallet per currency. */
+export async function openWallets(tx: Tx, userId: string) {
+  await tx.insert(wallets).values(CURRENCIES.map((currency) => ({ userId, currency })));
 }
 
 /**

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { App, AppInput, DeleteAppResponse, User } from '@bizdash/shared';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
+import { deleteKeysOf } from '../developer/index.ts';
+import { lockOwnedWallets, openWallets } from '../money/index.ts';
+import { getUser, USER_NOT_FOUND, type UsersDeps } from '../users/index.ts';
+import {
+  archiveApp,
+  eraseApp,
+  findMerchant,
+  hasHistory,
+  insertApp,
+  listAppsOf,
+  lockAppOf,
+} from './apps.repository.ts';
+
+const APP_MESSAGES = {
+  noAppsOfApps: 'An app cannot have apps of its own. Switch back to the business to add an app.',
+  merchantNotDeleted: 'Only apps can be deleted here. Your business account itself cannot be deleted.',
+  erased: 'App deleted.',
+  archived:
+    'App archived: it has money or history, so its records are kept. It no longer appears in your apps and its API keys stop working.',
+} as const;
+
+/**
+ * Apps are managed by the merchant for itself: a request acting for an app (its user_id header or a named app)
+ * cannot register, list or delete apps.
+ */
+function merchantOf(actor: Actor): string {
+  if (actor.actingUserId !== actor.ownerId) throw badRequest(APP_MESSAGES.noAppsOfApps);
+  return actor.ownerId;
+}
+
+/** A new app with its own NGN and USD wallets, opened as sign-up opens a merchant's. */
+export async function createApp(deps: UsersDeps, actor: Actor, body: AppInput): Promise<User> {
+  const db = deps.database.db;
+  const merchant = await findMerchant(db, merchantOf(actor));
+  if (!merchant || merchant.isApp) throw notFound(USER_NOT_FOUND);
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await insertApp(tx, merchant, { id, name: body.name, description: body.description });
+    await openWallets(tx, id);
+  });
+  return getUser(deps, { ...actor, actingUserId: id });
+}
+
+/** GET /api/users/{id}/apps: an app has none. */
+export async function listApps(deps: UsersDeps, actor: Actor): Promise<App[]> {
+  if (actor.actingUserId !== actor.ownerId) return [];
+  const rows = await listAppsOf(deps.database.db, actor.ownerId);
+  return rows.map((row) => ({
+    recordId: row.id,
+    businessName: row.businessName,
+    businessDescription: row.businessDescription,
+    status: row.status,
+    isApp: true as const,
+    createdAt: row.createdAt.toISOString(),
+    wallets: row.wallets,
+  }));
+}
+
+/**
+ * DELETE /api/users/{id} of an app: erased when it never held money nor did anything; otherwise archived, since its
+ * transactions and ledger lines must stay. Either way its API keys stop at once. The row and its wallets are
+ * locked first (as a posting locks them), so a balance cannot change under the check.
+ */
+export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAppResponse> {
+  const appId = actor.actingUserId;
+  if (appId === actor.ownerId) throw badRequest(APP_MESSAGES.merchantNotDeleted);
+  return deps.database.db.transaction(async (tx) => {
+    const app = await lockAppOf(tx, actor.ownerId, appId);
+    if (!app || app.archivedAt) throw notFound(USER_NOT_FOUND);
+    const walletsOfApp = await lockOwnedWallets(tx, appId);
+    const now = new Date();
+    await deleteKeysOf(tx, appId, now);
+    if (walletsOfApp.some((wallet) => wallet.balance !== 0) || (await hasHistory(tx, appId))) {
+      await archiveApp(tx, appId, now);
+      return { recordId: appId, outcome: 'ARCHIVED', message: APP_MESSAGES.archived };
+    }
+    await eraseApp(tx, appId);
+    return { recordId: appId, outcome: 'ERASED', message: APP_MESSAGES.erased };
+  });
+}

@@ -1,0 +1,118 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { API_KEY_PREFIX, type ApiKeyDetails } from '@bizdash/shared';
+import { notFound } from '../../lib/errors.ts';
+import type { AppDeps } from '../../types.ts';
+import {
+  deleteKeysOf,
+  findKeyByHash,
+  insertKey,
+  retireCurrentKey,
+  touchKey,
+  workingKeysOf,
+} from './api-keys.repository.ts';
+
+export type ApiKeyDeps = Pick<AppDeps, 'database' | 'keys' | 'secretBox' | 'config' | 'testMode'>;
+
+const RANDOM_BYTES = 32;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// ceil(256 / log2(62)): every 32-byte value fits, so every key has the same length.
+const BASE62_LENGTH = 43;
+const HOUR_MS = 3_600_000;
+const TOUCH_EVERY_MS = 60_000;
+
+function base62(bytes: Buffer): string {
+  let value = BigInt(`0x${bytes.toString('hex')}`);
+  let text = '';
+  while (value > 0n) {
+    text = BASE62[Number(value % 62n)] + text;
+    value /= 62n;
+  }
+  return text.padStart(BASE62_LENGTH, '0');
+}
+
+/** `bzk_test_…` while providers are sandboxes, `bzk_live_…` otherwise: a key says which money it moves. */
+function newApiKey(testMode: boolean): string {
+  return `${API_KEY_PREFIX}${testMode ? 'test' : 'live'}_${base62(randomBytes(RANDOM_BYTES))}`;
+}
+
+/** Keyed, so a leaked table cannot be checked against guesses without the instance secret too. */
+const hashKey = (deps: Pick<AppDeps, 'keys'>, key: string) =>
+  createHmac('sha256', deps.keys.derive('api-keys')).update(key).digest('base64url');
+
+const sealContext = (id: string) => `api-key:${id}`;
+
+/**
+ * A new current key for the user. The one it replaces keeps working for the configured overlap, so a merchant can
+ * deploy the new key before the old one stops; a key already in its overlap stops now (two keys at most).
+ */
+export async function generateKey(deps: ApiKeyDeps, userId: string): Promise<void> {
+  const now = new Date();
+  const overlapEnds = new Date(now.getTime() + deps.config.apiKeys.rollOverlapHours * HOUR_MS);
+  const key = newApiKey(deps.testMode);
+  const id = randomUUID();
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await retireCurrentKey(tx, userId, overlapEnds, now))) throw notFound('User not found');
+    await insertKey(tx, {
+      id,
+      userId,
+      keyHash: hashKey(deps, key),
+      keySealed: deps.secretBox.seal(key, sealContext(id)),
+      createdAt: now,
+    });
+  });
+}
+
+/** Every key of the user, the one in its overlap included, stops at once. */
+export async function deleteKeys(deps: ApiKeyDeps, userId: string): Promise<void> {
+  await deleteKeysOf(deps.database.db, userId, new Date());
+}
+
+/** What Developer Settings shows of the user's keys; the webhook part is the webhooks feature's. */
+export async function keyDetailsFor(
+  deps: ApiKeyDeps,
+  userId: string,
+): Promise<Omit<ApiKeyDetails, 'webhookUrl' | 'webhookSecret'>> {
+  const keys = await workingKeysOf(deps.database.db, userId, new Date());
+  const current = keys.find((key) => key.expiresAt === null);
+  const previous = keys.find((key) => key.expiresAt !== null);
+  return {
+    apiKey: current ? deps.secretBox.open(current.keySealed, sealContext(current.id)) : null,
+    createdAt: current?.createdAt.toISOString() ?? null,
+    lastUsedAt: current?.lastUsedAt?.toISOString() ?? null,
+    previousKeyExpiresAt: previous?.expiresAt?.toISOString() ?? null,
+    keyRollOverlapHours: deps.config.apiKeys.rollOverlapHours,
+  };
+}
+
+export interface KeyHolder {
+  keyId: string;
+  /** The merchant: the key's user, or its parent when the key is an app's. */
+  ownerId: string;
+  /** Whom the key acts for: the merchant or that one app, never another. */
+  actingUserId: string;
+}
+
+export function looksLikeApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+/**
+ * Who a presented key acts for, or null for an unknown, deleted or expired key (or an archived app's). Records
+ * when it was last used, at most once a minute per key: remembered here so most requests write nothing.
+ */
+export function createKeyAuthenticator(deps: Pick<AppDeps, 'database' | 'keys'>) {
+  const touched = new Map<string, number>();
+  const MAX_TOUCHED = 10_000;
+  return async (key: string): Promise<KeyHolder | null> => {
+    const found = await findKeyByHash(deps.database.db, hashKey(deps, key));
+    const now = new Date();
+    if (!found || found.archivedAt || (found.expiresAt && found.expiresAt <= now)) return null;
+    const lastTouched = Math.max(touched.get(found.id) ?? 0, found.lastUsedAt?.getTime() ?? 0);
+    if (now.getTime() - lastTouched >= TOUCH_EVERY_MS) {
+      if (touched.size >= MAX_TOUCHED) touched.clear();
+      touched.set(found.id, now.getTime());
+      await touchKey(deps.database.db, found.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+    }
+    return { keyId: found.id, ownerId: found.parentUserId ?? found.userId, actingUserId: found.userId };
+  };
+}

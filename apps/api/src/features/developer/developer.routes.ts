@@ -1,0 +1,33 @@
+import { ApiErrorSchema, ApiKeyDetailsSchema, UpdateApiDetailsRequestSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import { updateApiDetails } from './developer.service.ts';
+
+/** Developer Settings (SPEC sections 2 and 7): the API key and webhook of the merchant or one of its apps. */
+export function developerRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().put(
+      '/update-api-details',
+      {
+        schema: {
+          tags: ['developer'],
+          summary:
+            'Set the webhook URL, generate a new API key (the old one keeps working for the overlap) or delete every key',
+          description:
+            'Send `userId` (the merchant or one of its apps) and exactly one of `webhookUrl`, `generateNewKey: true` or `deleteKey: true`. Answers the updated `apiKey` details. Signed-in sessions only: an API key cannot manage keys.',
+          security: [{ bearerAuth: [] }],
+          body: UpdateApiDetailsRequestSchema,
+          response: {
+            200: ApiKeyDetailsSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => updateApiDetails(deps, actorOf(request).actingUserId, request.body),
+    );
+  };
+}

@@ -1,0 +1,26 @@
+import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
+import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
+import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
+
+export type DeveloperDeps = ApiKeyDeps;
+
+/** The `apiKey` object of GET /api/users/{id}: the user's key and its webhook, for the user's owner only. */
+export async function apiKeyDetailsFor(deps: DeveloperDeps, userId: string): Promise<ApiKeyDetails> {
+  const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
+  return { ...keys, webhookUrl: webhook.webhookUrl, webhookSecret: webhook.webhookSecret };
+}
+
+/**
+ * PUT /api/users/update-api-details: exactly one change (the schema holds to that) for the user the request acts
+ * for, which the signed-in scope has already confined to the caller's own account.
+ */
+export async function updateApiDetails(
+  deps: DeveloperDeps,
+  userId: string,
+  body: UpdateApiDetailsRequest,
+): Promise<ApiKeyDetails> {
+  if (body.webhookUrl !== undefined) await setWebhookUrl(deps, userId, body.webhookUrl);
+  else if (body.generateNewKey) await generateKey(deps, userId);
+  else if (body.deleteKey) await deleteKeys(deps, userId);
+  return apiKeyDetailsFor(deps, userId);
+}

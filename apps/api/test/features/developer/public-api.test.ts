@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import { pay } from '../checkout/checkout-fixtures.ts';
+import { createApp, generateKey } from './developer-fixtures.ts';
+
+/** A shop's server with nothing but an API key: the calls a checkout integration makes, end to end. */
+describe('the public API with an API key', () => {
+  let ctx: TestContext;
+  let merchant: Merchant;
+  let appId: string;
+  let appKey: string;
+  let merchantKey: string;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    merchant = await signUpMerchant(ctx.app);
+    appId = (await createApp(ctx.app, merchant, 'Ikeja Store')).recordId;
+    appKey = await generateKey(ctx.app, merchant, appId);
+    merchantKey = await generateKey(ctx.app, merchant);
+  });
+  afterAll(() => ctx.close());
+
+  const call = (key: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(key), ...(payload ? { payload } : {}) });
+
+  it("creates a product, gets paid, finds the payment and sees the money in the app's wallet only", async () => {
+    const created = await call(appKey, 'POST', '/api/products', {
+      productName: 'Ankara tote bag',
+      amount: 1_250_000,
+      currency: 'NGN',
+      quantityAvailable: 4,
+    });
+    expect(created.statusCode).toBe(201);
+    const product = created.json() as { recordId: string; paymentLink: string };
+    expect(product.paymentLink).toContain(product.recordId);
+
+    const listed = await call(appKey, 'GET', '/api/products');
+    expect(listed.json().items.map((item: { recordId: string }) => item.recordId)).toContain(
+      product.recordId,
+    );
+    // The merchant's own list does not hold the app's product.
+    const merchantProducts = await call(merchantKey, 'GET', '/api/products');
+    expect(merchantProducts.json().items).toEqual([]);
+
+    await pay(ctx.app, product.recordId);
+
+    const search = await call(appKey, 'POST', '/api/transaction/search', { userId: appId });
+    expect(search.statusCode).toBe(200);
+    const credit = (search.json().items as { id: string; transactionType: string; userId: string }[]).find(
+      (item) => item.transactionType === 'CREDIT',
+    );
+    expect(credit).toMatchObject({
+      transactionStatus: 'SUCCESSFUL',
+      transactionAmount: 1_250_000,
+      userId: appId,
+    });
+
+    const detail = await call(appKey, 'GET', `/api/transaction/${credit?.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: credit?.id });
+
+    const appWallets = (await call(appKey, 'GET', '/api/wallets')).json().wallets as {
+      currency: string;
+      availableBalance: number;
+    }[];
+    expect(appWallets.find((wallet) => wallet.currency === 'NGN')?.availableBalance).toBeGreaterThan(0);
+    const merchantWallets = (await call(merchantKey, 'GET', '/api/wallets')).json().wallets as {
+      currency: string;
+      availableBalance: number;
+    }[];
+    expect(merchantWallets.find((wallet) => wallet.currency === 'NGN')?.availableBalance).toBe(0);
+
+    // The merchant's key reaches the app's transaction by naming the app, as the dashboard does.
+    const asApp = await ctx.app.inject({
+      url: `/api/transaction/${credit?.id}`,
+      headers: { ...bearer(merchantKey), user_id: appId },
+    });
+    expect(asApp.statusCode).toBe(200);
+  });
+
+  it("an app's key cannot read the parent's transactions", async () => {
+    const search = await call(appKey, 'POST', '/api/transaction/search', { userId: merchant.userId });
+    expect(search.statusCode).toBe(404);
+  });
+});
