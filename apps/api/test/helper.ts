@@ -29,7 +29,7 @@ export interface TestContext {
 }
 
 /** A throwaway database per test file: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */
-async function createTestDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { drop: async () => undefined };
   const name = `bizdash_test_${randomUUID().replaceAll('-', '')}`;

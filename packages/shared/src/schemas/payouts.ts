@@ -25,6 +25,8 @@ export const PAYOUT_MESSAGES = {
   currencyMismatch: "This bank account does not take the wallet's currency.",
   notPending: 'This payout is not waiting for confirmation.',
   confirmationExpired: 'This payout was not confirmed in time. Start it again.',
+  notEmailConfirmed: 'This payout is confirmed with the code from your authenticator app.',
+  codeResent: 'We sent a new code to your email address.',
   created: 'Payout created',
   confirmed: 'Payout on its way',
 } as const;
@@ -56,14 +58,16 @@ export const PayoutSchema = z.object({
   total: z.number().int(),
   status: z.enum(PAYOUT_STATUSES),
   confirmation: z.enum(PAYOUT_CONFIRMATIONS).nullable(),
+  /** While it waits for its code: when it is cancelled unless confirmed (a new emailed code moves it on). */
+  confirmBy: z.iso.datetime({ offset: true }).nullable(),
   bankName: z.string(),
   accountHolderName: z.string(),
   accountNumberMasked: z.string(),
   transactionId: z.uuid().nullable(),
   failureReason: z.string().nullable(),
   arrivalEstimate: z.string(),
-  createdAt: z.string(),
-  settledAt: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  settledAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Payout = z.infer<typeof PayoutSchema>;
 

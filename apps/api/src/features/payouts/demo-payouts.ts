@@ -5,7 +5,7 @@ import type { Actor } from '../../types.ts';
 import { advanceDuePayouts } from './payout-rail.service.ts';
 import { createPayout, type PayoutDeps } from './payouts.service.ts';
 
-export interface DemoPayout {
+interface DemoPayout {
   walletId: string;
   bankAccountId: string;
   /** Share of what the wallet held at that moment (0-1), rounded down to a whole 1,000 (₦10 or $10). */

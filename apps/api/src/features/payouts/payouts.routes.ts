@@ -14,7 +14,14 @@ import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import { payoutsJob } from './payout-rail.service.ts';
-import { confirmPayout, createPayout, getPayout, listPayouts, payoutTerms } from './payouts.service.ts';
+import {
+  confirmPayout,
+  createPayout,
+  getPayout,
+  listPayouts,
+  payoutTerms,
+  resendPayoutCode,
+} from './payouts.service.ts';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];
@@ -81,6 +88,22 @@ export function payoutsRoutes(deps: AppDeps) {
       },
       async (request) =>
         confirmPayout({ ...deps, log: request.log }, actorOf(request), request.params.payoutId, request.body),
+    );
+
+    api.post(
+      '/:payoutId/resend-code',
+      {
+        onRequest: limits.perIp('auth'),
+        schema: {
+          tags,
+          summary:
+            'Email a new confirmation code for a payout waiting for one (the previous code stops working; the payout waits as long again)',
+          security,
+          params: PayoutIdParamsSchema,
+          response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
+        },
+      },
+      async (request) => resendPayoutCode(deps, actorOf(request), request.params.payoutId),
     );
 
     api.get(

@@ -62,6 +62,7 @@ function toPayout(
     total: payout.amount + payout.fee,
     status: payout.status,
     confirmation: payout.confirmation,
+    confirmBy: payout.status === 'PENDING_CONFIRMATION' ? (payout.confirmBy?.toISOString() ?? null) : null,
     bankName: account.bankName,
     accountHolderName: account.accountHolderName,
     accountNumberMasked: maskAccountNumber(account.accountNumberLast4),
@@ -196,6 +197,34 @@ async function emailConfirmationCode(deps: PayoutDeps, ownerId: string, payout: 
   );
 }
 
+/** A payout that is still waiting for its code, and may still be confirmed; else the 404 or 409 that says why not. */
+async function findConfirmable(deps: PayoutDeps, actor: Actor, payoutId: string) {
+  const found = await findOwnedPayout(deps.database.db, actor.actingUserId, payoutId);
+  if (!found) throw notFound(PAYOUT_NOT_FOUND);
+  const { payout } = found;
+  if (payout.status !== 'PENDING_CONFIRMATION')
+    throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+  if (!payout.confirmBy || payout.confirmBy.getTime() <= Date.now()) {
+    throw conflict(PAYOUT_MESSAGES.confirmationExpired, 'CONFIRMATION_EXPIRED');
+  }
+  return found;
+}
+
+/**
+ * A new emailed code for a payout waiting for one (the last did not arrive, was used up by a request that never
+ * finished, or was locked by wrong tries): the previous code stops working and the payout waits as long again.
+ */
+export async function resendPayoutCode(deps: PayoutDeps, actor: Actor, payoutId: string) {
+  const { payout, account } = await findConfirmable(deps, actor, payoutId);
+  if (payout.confirmation !== 'email')
+    throw conflict(PAYOUT_MESSAGES.notEmailConfirmed, 'NOT_EMAIL_CONFIRMED');
+  const waiting = await updatePayout(deps.database.db, payout.id, {
+    confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
+  });
+  await emailConfirmationCode(deps, actor.ownerId, waiting);
+  return toPayout(waiting, account);
+}
+
 /** The code first (it is used up either way), then the money, in one transaction with the state change. */
 export async function confirmPayout(
   deps: PayoutDeps,
@@ -204,14 +233,7 @@ export async function confirmPayout(
   { code }: ConfirmPayoutRequest,
 ) {
   const db = deps.database.db;
-  const found = await findOwnedPayout(db, actor.actingUserId, payoutId);
-  if (!found) throw notFound(PAYOUT_NOT_FOUND);
-  const { payout, account } = found;
-  if (payout.status !== 'PENDING_CONFIRMATION')
-    throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
-  if (!payout.confirmBy || payout.confirmBy.getTime() <= Date.now()) {
-    throw conflict(PAYOUT_MESSAGES.confirmationExpired, 'CONFIRMATION_EXPIRED');
-  }
+  const { payout, account } = await findConfirmable(deps, actor, payoutId);
   if (payout.confirmation === 'two_factor') {
     if (!(await verifySecondFactor(deps, actor.ownerId, code))) {
       throw badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');

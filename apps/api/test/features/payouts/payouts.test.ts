@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, type Payout, TWO_FACTOR_CODE_INCORRECT } from '@bizdash/shared';
+import { OTP_RULES, PAYOUT_MESSAGES, type Payout, TWO_FACTOR_CODE_INCORRECT } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,12 @@ describe('payouts', () => {
       url: `/api/payouts/${payoutId}/confirm`,
       headers: bearer(merchant.token),
       payload: { code },
+    });
+  const resend = (merchant: Merchant, payoutId: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/payouts/${payoutId}/resend-code`,
+      headers: bearer(merchant.token),
     });
   const get = (merchant: Merchant, payoutId: string) =>
     ctx.app.inject({ url: `/api/payouts/${payoutId}`, headers: bearer(merchant.token) });
@@ -195,6 +201,34 @@ describe('payouts', () => {
     const confirmed = await confirm(merchant, created.id, totp.generate({ timestamp: Date.now() + 30_000 }));
     expect(confirmed.statusCode).toBe(200);
     expect((confirmed.json() as Payout).status).toBe('PROCESSING');
+    const resent = await resend(merchant, created.id);
+    expect(resent.statusCode).toBe(409);
+  });
+
+  it('emails a new code on request: the old one stops working, the new one confirms, and the payout waits again', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant);
+    const created = (await start(merchant, { walletId, bankAccountId, amount: 20_000 })).json() as Payout;
+    const first = await emailedCode(ctx.app, merchant.email);
+    for (let attempt = 0; attempt < OTP_RULES.maxWrongTries; attempt++)
+      await confirm(merchant, created.id, '000000');
+    expect((await confirm(merchant, created.id, first)).json()).toMatchObject({ code: 'OTP_LOCKED' });
+
+    const resent = await resend(merchant, created.id);
+    expect(resent.statusCode).toBe(200);
+    const waiting = resent.json() as Payout;
+    expect(waiting.status).toBe('PENDING_CONFIRMATION');
+    expect(Date.parse(waiting.confirmBy ?? '')).toBeGreaterThan(Date.parse(created.confirmBy ?? ''));
+    const second = await emailedCode(ctx.app, merchant.email);
+    expect((await confirm(merchant, created.id, first)).statusCode).toBe(400);
+    const confirmed = await confirm(merchant, created.id, second);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'PROCESSING', confirmBy: null });
+
+    expect((await resend(merchant, created.id)).json()).toMatchObject({ code: 'PAYOUT_NOT_PENDING' });
+    const stranger = await signUpMerchant(ctx.app);
+    expect((await resend(stranger, created.id)).statusCode).toBe(404);
+    expect((await resend(merchant, 'not-an-id')).statusCode).toBe(400);
   });
 
   it('replays a retried request with the same Idempotency-Key: one payout, one email', async () => {

@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-error';
 import { useConfirmPayout } from '../api/confirm-payout';
 import { getPayoutQueryOptions } from '../api/get-payout';
+import { useResendPayoutCode } from '../api/resend-payout-code';
 import { accountLabel } from './payout-status-badge';
 import { StepActions, StepFrame } from './payout-stepper';
 
@@ -32,14 +33,28 @@ function codeProblem(code: string, confirmation: Payout['confirmation']): string
 export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
   const queryClient = useQueryClient();
   const confirm = useConfirmPayout();
+  const resend = useResendPayoutCode();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const confirmation = payout.confirmation ?? 'email';
-  const deadline = new Date(Date.parse(payout.createdAt) + OTP_RULES.ttlMinutes * 60_000);
+  const deadline = new Date(
+    payout.confirmBy
+      ? Date.parse(payout.confirmBy)
+      : Date.parse(payout.createdAt) + OTP_RULES.ttlMinutes * 60_000,
+  );
   // The one thing to do on this step: the code field is ready for typing or pasting.
   useEffect(() => input.current?.focus(), []);
+
+  const sendNewCode = () =>
+    resend.mutate(payout.id, {
+      onSuccess: () => {
+        setCode('');
+        setFieldError(null);
+        input.current?.focus();
+      },
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,6 +124,14 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
           {...(confirmation === 'email' ? { inputMode: 'numeric' as const, maxLength: 7 } : {})}
           className="max-w-60 font-mono tracking-[0.2em]"
         />
+        {confirmation === 'email' && !refused ? (
+          <p className="mt-3 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
+            No email, or the code stopped working?
+            <Button type="button" variant="ghost" size="sm" pending={resend.isPending} onClick={sendNewCode}>
+              Send a new code
+            </Button>
+          </p>
+        ) : null}
         {refused ? (
           <div
             role="alert"

@@ -292,7 +292,12 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
       await screen.findByText('The code is incorrect. Please try again.', { selector: 'p' }),
     ).toBeInTheDocument();
 
-    await user.clear(code);
+    // A new code on request: the field empties for it.
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText(PAYOUT_MESSAGES.codeResent)).toBeInTheDocument();
+    expect(payoutsMock.codesResent).toBe(1);
+    await waitFor(() => expect(code).toHaveValue(''));
+    expect(code).toHaveFocus();
     await user.type(code, PAYOUT_EMAIL_CODE);
     await user.click(screen.getByRole('button', { name: 'Confirm payout' }));
     expect(await screen.findByRole('heading', { name: 'Sending your payout' })).toBeInTheDocument();

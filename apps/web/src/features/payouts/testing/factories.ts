@@ -76,6 +76,7 @@ export function buildPayout(overrides: Partial<Payout> = {}): Payout {
     total: amount + fee,
     status: 'SUCCESSFUL',
     confirmation: 'email',
+    confirmBy: null,
     bankName: 'GTBank',
     accountHolderName: 'Ada Okafor',
     accountNumberMasked: '****6789',

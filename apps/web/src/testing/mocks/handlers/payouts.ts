@@ -4,6 +4,7 @@ import {
   ConfirmPayoutRequestSchema,
   CreatePayoutRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
+  OTP_RULES,
   PAYOUT_MESSAGES,
   type Payout,
   PayoutIdParamsSchema,
@@ -34,6 +35,8 @@ interface PayoutsMock {
   keys: Map<string, string>;
   /** A refusal POST /payouts answers instead of creating the payout. */
   refuse: { status: number; error: string; code: string } | null;
+  /** How many times a new confirmation code was asked for. */
+  codesResent: number;
 }
 
 function initialMock(): PayoutsMock {
@@ -43,6 +46,7 @@ function initialMock(): PayoutsMock {
     payouts: [],
     keys: new Map(),
     refuse: null,
+    codesResent: 0,
   };
 }
 
@@ -110,6 +114,7 @@ export const payoutsHandlers = [
       total: input.amount + fee,
       status: 'PENDING_CONFIRMATION',
       confirmation: payoutsMock.terms.twoFactor ? 'two_factor' : 'email',
+      confirmBy: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000).toISOString(),
       bankName: account.bankName,
       accountHolderName: account.accountHolderName,
       accountNumberMasked: account.accountNumberMasked.padStart(8, '*'),
@@ -136,7 +141,21 @@ export const payoutsHandlers = [
         ? apiError(400, TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT')
         : apiError(400, 'The code is incorrect. Please try again.', 'OTP_INCORRECT');
     }
-    updatePayout(payout.id, { status: 'PROCESSING', transactionId: crypto.randomUUID() });
+    updatePayout(payout.id, { status: 'PROCESSING', transactionId: crypto.randomUUID(), confirmBy: null });
+    return contractJson(PayoutSchema, findPayout(params));
+  }),
+
+  http.post('/api/payouts/:payoutId/resend-code', ({ request, params }) => {
+    requireSession(request);
+    const payout = findPayout(params);
+    if (payout.status !== 'PENDING_CONFIRMATION')
+      return apiError(409, PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+    if (payout.confirmation !== 'email')
+      return apiError(409, PAYOUT_MESSAGES.notEmailConfirmed, 'NOT_EMAIL_CONFIRMED');
+    payoutsMock.codesResent += 1;
+    updatePayout(payout.id, {
+      confirmBy: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000).toISOString(),
+    });
     return contractJson(PayoutSchema, findPayout(params));
   }),
 
