@@ -89,7 +89,7 @@ const signedInFeatures: [FeaturePlugin, string, { dashboardOnly?: true }?][] = [
   [kycRoutes, '/api/kyc', { dashboardOnly: true }],
   [banksRoutes, '/api/bank'],
   [payoutsRoutes, '/api/payouts'],
-  [bankLinkRoutes, '/api/users'],
+  [bankLinkRoutes, '/api/users', { dashboardOnly: true }],
   [liveRoutes, '/api/events', { dashboardOnly: true }],
 ];
 

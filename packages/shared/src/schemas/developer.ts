@@ -37,5 +37,15 @@ export const UpdateApiDetailsRequestSchema = z
       [body.webhookUrl !== undefined, body.generateNewKey === true, body.deleteKey === true].filter(Boolean)
         .length === 1,
     { error: ONE_API_DETAILS_CHANGE },
-  );
+  )
+  .meta({
+    examples: [
+      {
+        userId: '5f0c6a9e-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
+        webhookUrl: 'https://shop.example.com/webhooks/bizdash',
+      },
+      { userId: '5f0c6a9e-1b2c-4d3e-8f9a-0b1c2d3e4f5a', generateNewKey: true },
+      { userId: '5f0c6a9e-1b2c-4d3e-8f9a-0b1c2d3e4f5a', deleteKey: true },
+    ],
+  });
 export type UpdateApiDetailsRequest = z.infer<typeof UpdateApiDetailsRequestSchema>;

@@ -7,21 +7,35 @@ export const WalletRefSchema = z.object({ currency: z.enum(CURRENCIES), walletId
 export type WalletRef = z.infer<typeof WalletRefSchema>;
 
 /** The user's API key and webhook (SPEC section 3 `apiKey`), shown to its owner only. */
-export const ApiKeyDetailsSchema = z.object({
-  /** The current key, so Developer Settings can show and copy it; null when the user has none. */
-  apiKey: z.string().nullable(),
-  webhookUrl: z.string().nullable(),
-  /** The `whsec_` secret webhooks are signed with; null until a webhook URL is set. */
-  webhookSecret: z.string().nullable(),
-  /** When the current key was generated. */
-  createdAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Last request made with the current key (to the minute). */
-  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** After a roll, the replaced key keeps working until then; null when no replaced key still works. */
-  previousKeyExpiresAt: z.iso.datetime({ offset: true }).nullable(),
-  /** How long a replaced key keeps working after a new one is generated. */
-  keyRollOverlapHours: z.number().nonnegative(),
-});
+export const ApiKeyDetailsSchema = z
+  .object({
+    /** The current key, so Developer Settings can show and copy it; null when the user has none. */
+    apiKey: z.string().nullable(),
+    webhookUrl: z.string().nullable(),
+    /** The `whsec_` secret webhooks are signed with; null until a webhook URL is set. */
+    webhookSecret: z.string().nullable(),
+    /** When the current key was generated. */
+    createdAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Last request made with the current key (to the minute). */
+    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** After a roll, the replaced key keeps working until then; null when no replaced key still works. */
+    previousKeyExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+    /** How long a replaced key keeps working after a new one is generated. */
+    keyRollOverlapHours: z.number().nonnegative(),
+  })
+  .meta({
+    examples: [
+      {
+        apiKey: 'bzk_test_4Vf8QmZ0kR2pXc7LbN9sTq1WyE3uHd6GjA5oKi0MnBz',
+        webhookUrl: 'https://shop.example.com/webhooks/bizdash',
+        webhookSecret: 'whsec_MfKQ9r8GKYqrZnKw6wJc0r0QmTVnIzLbb0TRRVl9ZLs=',
+        createdAt: '2026-11-25T09:30:00.000Z',
+        lastUsedAt: '2026-11-25T10:02:00.000Z',
+        previousKeyExpiresAt: '2026-11-26T09:30:00.000Z',
+        keyRollOverlapHours: 24,
+      },
+    ],
+  });
 export type ApiKeyDetails = z.infer<typeof ApiKeyDetailsSchema>;
 
 /** The User entity of SPEC section 3. */

@@ -65,6 +65,8 @@ export function banksRoutes(deps: AppDeps) {
     api.post(
       '/add-nigeria-bank',
       {
+        // Where payouts may go is the person's choice: a key pays out at once (ADR 032), so it cannot add one.
+        config: { dashboardOnly: true },
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
@@ -98,6 +100,7 @@ export function banksRoutes(deps: AppDeps) {
     api.post(
       '/accounts/:bankAccountId/deactivate',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['banks'],
           security: [{ bearerAuth: [] }],

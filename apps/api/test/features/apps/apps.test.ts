@@ -132,9 +132,12 @@ describe('apps: register, list, update, delete', () => {
     const tooShort = await put(app.recordId, { name: 'N' });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().error).toBe('Must be at least 2 characters long');
+    // A body that is neither shape is judged as the company form, whose messages stay as they were.
     const nothing = await put(app.recordId, {});
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json().error).toBe('Send the company details, or for an app its name and description');
+    expect(nothing.json().error).toBe('Company Name is required');
+    const badName = await put(app.recordId, { name: 7 });
+    expect(badName.json().error).toBe('App name must be text');
   });
 
   it('does not rename the merchant itself', async () => {

@@ -123,6 +123,20 @@ describe('API keys: generate, show, roll with overlap, delete', () => {
     expect((await userOf()).apiKey.apiKey).toBeNull();
   });
 
+  it('two keys generated at once leave one current key and at most one in its overlap', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => updateApiDetails(ctx.app, merchant, { generateNewKey: true })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const [counts] = await sqlRows<{ current: number; overlapping: number }>(
+      ctx.app,
+      sql`select count(*) filter (where expires_at is null)::int as current,
+                 count(*) filter (where expires_at > now())::int as overlapping
+          from api_keys where user_id = ${merchant.userId} and deleted_at is null`,
+    );
+    expect(counts).toEqual({ current: 1, overlapping: 1 });
+  });
+
   it('refuses an unknown key, a key-shaped token and a bare prefix with 401', async () => {
     for (const token of ['bzk_test_', `bzk_test_${'A'.repeat(43)}`, 'bzk_live_x', 'bzk_']) {
       const response = await wallets(token);

@@ -93,6 +93,18 @@ describe('what a key may act for', () => {
       },
       { method: 'GET' as const, url: `/api/users/${merchant.userId}/apps` },
       { method: 'DELETE' as const, url: `/api/users/${appId}` },
+      // A key pays out at once (ADR 032): where money may go is only ever added by the person.
+      {
+        method: 'POST' as const,
+        url: '/api/bank/add-nigeria-bank',
+        payload: {
+          userWalletRecordId: appId,
+          bankCode: '058',
+          accountNumber: '0123456789',
+          accountType: 'savings',
+        },
+      },
+      { method: 'POST' as const, url: '/api/users/plaid/link', payload: { userRecordId: merchant.userId } },
       {
         method: 'PUT' as const,
         url: `/api/users/${merchant.userId}/profile`,

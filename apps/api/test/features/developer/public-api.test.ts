@@ -81,4 +81,26 @@ describe('the public API with an API key', () => {
     const search = await call(appKey, 'POST', '/api/transaction/search', { userId: merchant.userId });
     expect(search.statusCode).toBe(404);
   });
+
+  it('is documented at /api/docs: an Authentication section, the key scheme on the routes a key may call', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+      info: { description: string };
+      components: { securitySchemes: Record<string, { bearerFormat?: string }> };
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; requestBody?: unknown }>>;
+    };
+    expect(document.info.description).toContain('## Authentication');
+    expect(document.info.description).toContain('Idempotency-Key');
+    expect(document.info.description).toContain('user_id');
+    expect(document.components.securitySchemes.apiKeyAuth?.bearerFormat).toContain('bzk_');
+    const schemesOf = (path: string, method: string) =>
+      (document.paths[path]?.[method]?.security ?? []).flatMap((scheme) => Object.keys(scheme));
+    expect(schemesOf('/api/wallets/', 'get')).toEqual(['bearerAuth', 'apiKeyAuth']);
+    expect(schemesOf('/api/products/', 'post')).toEqual(['bearerAuth', 'apiKeyAuth']);
+    expect(schemesOf('/api/users/update-api-details', 'put')).toEqual(['bearerAuth']);
+    expect(schemesOf('/api/users/{userId}/change-password', 'put')).toEqual(['bearerAuth']);
+    expect(schemesOf('/api/users/register', 'post')).toEqual(['bearerAuth']);
+    expect(JSON.stringify(document.paths['/api/users/update-api-details']?.put?.requestBody)).toContain(
+      'https://shop.example.com/webhooks/bizdash',
+    );
+  });
 });

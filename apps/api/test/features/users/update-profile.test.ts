@@ -95,7 +95,9 @@ describe('PUT /api/users/{userId}/profile', () => {
     );
     const company = spec.paths['/api/users/{userId}'].put;
     expect(company.summary).toMatch(/checkout logo/);
-    expect(company.requestBody.content['application/json'].schema.required).toEqual(
+    // The company details, or (for an app) its name and description: ADR 033.
+    const [details, app] = company.requestBody.content['application/json'].schema.anyOf;
+    expect(details.required).toEqual(
       expect.arrayContaining([
         'businessName',
         'countryOfBusiness',
@@ -103,5 +105,6 @@ describe('PUT /api/users/{userId}/profile', () => {
         'chargeCheckoutFeeToCustomer',
       ]),
     );
+    expect(app.required).toEqual(['name']);
   });
 });
