@@ -62,6 +62,8 @@ export default defineConfig({
       SANDBOX_MAILBOX_KEY,
       // Settlement accounts the specs add can receive payouts at once (the 24-hour hold has its own unit tests).
       PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
+      // The webhook specs deliver to a receiver the test runs on this machine (loopback).
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     },
   },
 });

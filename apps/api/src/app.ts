@@ -29,6 +29,7 @@ import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { webhooksRoutes } from './features/webhooks/index.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -76,6 +77,7 @@ const signedInFeatures: [FeaturePlugin, string, { dashboardOnly?: true }?][] = [
   [sessionRoutes, '/api/auth', { dashboardOnly: true }],
   [otpRoutes, '/api/users', { dashboardOnly: true }],
   [usersRoutes, '/api/users'],
+  [webhooksRoutes, '/api/users', { dashboardOnly: true }],
   [securityRoutes, '/api/users', { dashboardOnly: true }],
   [twoFactorRoutes, '/api/users', { dashboardOnly: true }],
   [notificationsRoutes, '/api/users', { dashboardOnly: true }],

@@ -1,5 +1,6 @@
 import { sendReceipt } from '../features/checkout/index.ts';
 import { notify } from '../features/notifications/index.ts';
+import { enqueueWebhook } from '../features/webhooks/index.ts';
 import type { AppDeps } from '../types.ts';
 import type { EventHandlers } from './subscriptions.ts';
 
@@ -11,5 +12,6 @@ export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email'>): 
       await sendReceipt(deps, event.data.paymentId, deliveryId);
     },
     notify: async (event) => notify(deps, event),
+    webhooks: async (event) => enqueueWebhook(deps, event),
   };
 }

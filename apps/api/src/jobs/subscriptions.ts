@@ -2,8 +2,8 @@ import type { EventEnvelope, EventType } from '@bizdash/shared';
 
 /** Which handlers hear which event; a delivery row per handler is written with the event. */
 export const EVENT_SUBSCRIBERS = {
-  'payment.succeeded': ['receipt-email', 'notify'],
-  'payment.failed': [],
+  'payment.succeeded': ['receipt-email', 'notify', 'webhooks'],
+  'payment.failed': ['webhooks'],
   'user.kyc.updated': ['notify'],
   'document.uploaded': ['notify'],
   'document.deleted': ['notify'],
@@ -11,9 +11,10 @@ export const EVENT_SUBSCRIBERS = {
   'security.two_factor_enabled': ['notify'],
   'security.two_factor_disabled': ['notify'],
   'security.signed_in': ['notify'],
-  'payout.created': [],
-  'payout.succeeded': ['notify'],
-  'payout.failed': ['notify'],
+  'payout.created': ['webhooks'],
+  'payout.succeeded': ['notify', 'webhooks'],
+  'payout.failed': ['notify', 'webhooks'],
+  'webhook.endpoint_disabled': ['notify'],
 } as const satisfies Record<EventType, readonly string[]>;
 
 type HandlerName = (typeof EVENT_SUBSCRIBERS)[EventType][number];

@@ -20,7 +20,7 @@ export const publicOnly = (protocols: readonly string[]): OutboundPolicy => ({
 /** The refusal of a URL or an address by the policy; no connection was made. */
 export class OutboundRefusedError extends Error {
   readonly code = 'EADDRNOTALLOWED';
-  constructor(message = 'Address not allowed') {
+  constructor(message = 'Address not allowed (not a public address)') {
     super(message);
     this.name = 'OutboundRefusedError';
   }

@@ -63,6 +63,14 @@ export const SecurityEventDataSchema = z.object({
 });
 export type SecurityEventData = z.infer<typeof SecurityEventDataSchema>;
 
+/** A webhook endpoint stopped receiving (issue 13): it answered 410, or its deliveries failed for days. */
+export const WebhookEndpointDisabledEventDataSchema = z.object({
+  /** Whose endpoint it is: the merchant or one of its apps (the event itself is the merchant's). */
+  userId: z.uuid(),
+  url: z.string(),
+  reason: z.string(),
+});
+
 /** Every event name with the schema of its data: adding an event means adding it here. */
 export const EVENT_DATA_SCHEMAS = {
   'payment.succeeded': PaymentEventDataSchema,
@@ -77,6 +85,7 @@ export const EVENT_DATA_SCHEMAS = {
   'payout.created': PayoutEventDataSchema,
   'payout.succeeded': PayoutEventDataSchema,
   'payout.failed': PayoutEventDataSchema,
+  'webhook.endpoint_disabled': WebhookEndpointDisabledEventDataSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
@@ -104,6 +113,7 @@ export const EventEnvelopeSchema = z.discriminatedUnion('type', [
   envelopeOf('payout.created'),
   envelopeOf('payout.succeeded'),
   envelopeOf('payout.failed'),
+  envelopeOf('webhook.endpoint_disabled'),
 ]);
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
 export type EventOf<T extends EventType> = Extract<EventEnvelope, { type: T }>;

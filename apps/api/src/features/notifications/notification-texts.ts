@@ -89,6 +89,14 @@ export function noticeFor(event: EventEnvelope): NoticeText | null {
         body: `${formatMoney(amount, currency)} could not be paid out${failureReason ? `: ${failureReason}` : ''}. The money and its fee are back in your wallet.`,
       };
     }
+    case 'webhook.endpoint_disabled': {
+      const { url, reason } = event.data;
+      return {
+        type: 'accountUpdates',
+        title: 'Webhook endpoint disabled',
+        body: `Webhooks to ${url} have stopped: ${reason} Save the URL again in Developer Settings to turn them back on, then resend what was missed from the delivery log.`,
+      };
+    }
     case 'security.signed_in':
       return {
         type: 'securityAlerts',

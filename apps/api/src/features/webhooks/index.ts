@@ -1,5 +1,7 @@
 /**
  * What other features may use of webhooks (ADR 034): the URL and secret behind Developer Settings
- * (PUT /api/users/update-api-details, GET /api/users/{id}).
+ * (PUT /api/users/update-api-details, GET /api/users/{id}), the pipeline's 'webhooks' subscriber, the routes.
  */
 export { setWebhookUrl, webhookSettingsFor } from './webhook-endpoints.service.ts';
+export { webhooksRoutes } from './webhooks.routes.ts';
+export { enqueueWebhook } from './webhooks.service.ts';

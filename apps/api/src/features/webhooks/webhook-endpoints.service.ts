@@ -22,7 +22,7 @@ const PUBLIC_TARGETS = publicOnly(['http:', 'https:']);
 const ANY_TARGET: OutboundPolicy = { protocols: ['http:', 'https:'], isAllowedAddress: () => true };
 
 /** Where webhooks may go: public addresses only, unless the instance allows private ones. */
-const webhookPolicy = (config: Config): OutboundPolicy =>
+export const webhookPolicy = (config: Config): OutboundPolicy =>
   config.webhooks.allowPrivateTargets ? ANY_TARGET : PUBLIC_TARGETS;
 
 function checkedWebhookUrl(config: Config, raw: string): string {

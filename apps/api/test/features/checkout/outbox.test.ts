@@ -68,6 +68,7 @@ describe('outbox events of checkout payments', () => {
     expect(deliveries).toEqual([
       { handler: 'notify', status: 'pending', attempts: 0 },
       { handler: 'receipt-email', status: 'pending', attempts: 0 },
+      { handler: 'webhooks', status: 'pending', attempts: 0 },
     ]);
   });
 

@@ -70,6 +70,7 @@ describe('the event pipeline', () => {
       {
         'receipt-email': async () => Promise.reject(new Error('mail server unreachable')),
         notify: async () => {},
+        webhooks: async () => {},
       },
       { maxAttempts: 3, baseBackoffMs: 1_000 },
     );
@@ -124,6 +125,7 @@ describe('the event pipeline', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       },
       notify: async () => {},
+      webhooks: async () => {},
     };
 
     await Promise.all([runner(slowHandler).runDueEvents(), runner(slowHandler).runDueEvents()]);

@@ -197,6 +197,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/users/plaid/link': { userRecordId: merchant.userId },
   'PUT /api/users/update-api-details': { userId: merchant.userId, generateNewKey: true },
   'POST /api/users/register': { name: 'Fuzzed app', description: 'Made by the fuzz test' },
+  'POST /api/users/{userId}/webhooks/test': { type: 'payment.succeeded' },
   'POST /api/sandbox/bank-link/sessions/{sessionId}/submit': {
     institutionId: 'ins_109508',
     username: 'user_good',

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setWebhookUrl } from '../../../src/features/webhooks/index.ts';
+import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import {
   bearer,
   buildTestApp,
@@ -98,6 +100,7 @@ describe('every route of the signed-in scope', () => {
     if (url === '/api/users/plaid/link') return { userRecordId: userId };
     if (url === '/api/users/update-api-details') return { userId, generateNewKey: true };
     if (url === '/api/users/register') return { name: 'Lagos Shop' };
+    if (url.endsWith('/webhooks/test')) return { type: 'payment.succeeded' };
     if (url.endsWith('/change-password')) {
       return {
         password: 'Wr0ng!Passw0rd',
@@ -126,8 +129,15 @@ describe('every route of the signed-in scope', () => {
       notificationId: await notificationOf(merchantB.userId),
       bankAccountId: await bankAccountOf(merchantB),
       payoutId: await payoutOf(merchantB),
+      deliveryId: await webhookDeliveryOf(merchantB.userId),
     };
   });
+
+  /** A webhook delivery of B's: a test event queued for a URL (no job runs here to send it). */
+  async function webhookDeliveryOf(userId: string) {
+    await setWebhookUrl(ctx.app.deps, userId, 'https://shop.example.com/hooks');
+    return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
+  }
   afterAll(() => ctx.close());
 
   /** A payout of B's waiting for its confirmation code. */

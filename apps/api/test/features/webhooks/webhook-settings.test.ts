@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { buildTestApp, insertTestMerchant, sqlRows, type TestContext } from '../../helper.ts';
+import { literalPrivateTargets } from './webhook-fixtures.ts';
 
 describe('webhook settings (the contract Developer Settings uses)', () => {
   let ctx: TestContext;
@@ -50,19 +51,7 @@ describe('webhook settings (the contract Developer Settings uses)', () => {
       'ftp://example.com/hooks',
       'file:///etc/passwd',
       'https://user:pass@example.com/hooks',
-      'http://127.0.0.1/hooks',
-      'http://0x7f000001/hooks',
-      'http://2130706433/hooks',
-      'http://[::ffff:127.0.0.1]/hooks',
-      'http://[::1]/hooks',
-      'http://169.254.169.254/latest/meta-data/',
-      'http://10.0.0.1/hooks',
-      'http://172.16.0.1/hooks',
-      'http://192.168.1.1/hooks',
-      'http://100.64.0.1/hooks',
-      'http://[fd00::1]/hooks',
-      'http://[fe80::1]/hooks',
-      'http://0.0.0.0/hooks',
+      ...literalPrivateTargets('8080'),
       `https://example.com/${'a'.repeat(2048)}`,
     ]) {
       await expect(setWebhookUrl(ctx.app.deps, userId, url), url).rejects.toMatchObject({

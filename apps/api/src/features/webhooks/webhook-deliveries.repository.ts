@@ -1,0 +1,150 @@
+import type { PageQuery } from '@bizdash/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { outboxEvents, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+type NewDelivery = Pick<
+  typeof webhookDeliveries.$inferInsert,
+  'id' | 'endpointId' | 'userId' | 'eventType' | 'eventId' | 'isTest' | 'payload'
+>;
+
+/** A pending delivery; an event already queued for this endpoint is not queued again (handlers may run twice). */
+export async function insertDelivery(db: DbOrTx, delivery: NewDelivery): Promise<DeliveryRow | undefined> {
+  const [row] = await db.insert(webhookDeliveries).values(delivery).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Whose event it is, as the pipeline recorded it: the merchant or the app whose payment or payout it was. */
+export async function findEventUserId(db: DbOrTx, eventId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: outboxEvents.userId })
+    .from(outboxEvents)
+    .where(eq(outboxEvents.id, eventId));
+  return row?.userId;
+}
+
+/** The merchant behind a user: itself, or an app's parent (who is told when the app's endpoint is disabled). */
+export async function merchantOf(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db.select({ parentUserId: users.parentUserId }).from(users).where(eq(users.id, userId));
+  return row?.parentUserId ?? userId;
+}
+
+export async function listDeliveries(db: DbOrTx, userId: string, { page, size }: PageQuery) {
+  const owned = eq(webhookDeliveries.userId, userId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(owned)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ total: sql<number>`count(*)::int` }).from(webhookDeliveries).where(owned),
+  ]);
+  return { rows, total: counts?.total ?? 0 };
+}
+
+export async function findDelivery(db: DbOrTx, userId: string, deliveryId: string) {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.userId, userId)));
+  return row;
+}
+
+/**
+ * Sends one of the user's deliveries again as soon as the job runs, with the same webhook-id and body and a fresh
+ * retry schedule; undefined when the user has no such delivery.
+ */
+export async function requeueDelivery(db: DbOrTx, userId: string, deliveryId: string) {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now()`,
+      retryBase: sql`${webhookDeliveries.attempts}`,
+      succeededAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Leases up to `limit` due deliveries for `leaseSeconds` and counts the attempt. Rows another process is claiming
+ * are skipped, not waited for (`for update skip locked`), and a leased row is not due again until its lease runs
+ * out, so two processes never send one delivery at the same time; one that died mid-send is retried after it.
+ */
+export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number) {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      sql`${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= now()
+        and (${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} < now())`,
+    )
+    .orderBy(webhookDeliveries.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(webhookDeliveries)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastAttemptAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
+}
+
+export async function endpointsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids));
+}
+
+export type AttemptOutcome = Pick<
+  typeof webhookDeliveries.$inferInsert,
+  'status' | 'nextAttemptAt' | 'lastResponseCode' | 'lastResponseBody' | 'lastError' | 'succeededAt'
+>;
+
+/**
+ * Records an attempt's outcome and lets go of the lease, unless a later attempt was claimed meanwhile (this worker
+ * outlived its lease): that attempt's outcome is the one to keep.
+ */
+export async function recordOutcome(db: DbOrTx, claimed: DeliveryRow, outcome: AttemptOutcome) {
+  await db
+    .update(webhookDeliveries)
+    .set({ ...outcome, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.attempts, claimed.attempts)));
+}
+
+/**
+ * Stops deliveries to an endpoint (a 410 answer, days of failures): true when this call disabled it, so the
+ * merchant is told once. Its pending deliveries stop too; the merchant can resend them after saving the URL.
+ */
+export async function disableEndpoint(db: DbOrTx, endpointId: string, reason: string): Promise<boolean> {
+  const disabled = await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: new Date(), disabledReason: reason, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)))
+    .returning({ id: webhookEndpoints.id });
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'disabled', lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+  return disabled.length > 0;
+}
+
+/** The start of the endpoint's run of failures (set by the first, kept by the next), or null after a success. */
+export async function markEndpointFailing(db: DbOrTx, endpointId: string, failing: boolean) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ failingSince: failing ? sql`coalesce(${webhookEndpoints.failingSince}, now())` : null })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning({ failingSince: webhookEndpoints.failingSince });
+  return row?.failingSince ?? null;
+}

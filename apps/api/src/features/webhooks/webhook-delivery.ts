@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
+import {
+  type AttemptOutcome,
+  claimDueDeliveries,
+  type DeliveryRow,
+  disableEndpoint,
+  endpointsByIds,
+  markEndpointFailing,
+  merchantOf,
+  recordOutcome,
+} from './webhook-deliveries.repository.ts';
+import { type WebhookDeps, webhookPolicy } from './webhook-endpoints.service.ts';
+import { postWebhook, type SendResult } from './webhook-sender.ts';
+import { signatureHeader, signingSecrets } from './webhook-signing.ts';
+import type { EndpointRow } from './webhooks.repository.ts';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The wait after each failed attempt: 10 retries over about three and a half days (README, Webhooks). Each wait
+ * is jittered by ±20% so the endpoints of one outage are not all retried in the same second.
+ */
+export const RETRY_SCHEDULE_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  24 * HOUR,
+];
+
+/** An endpoint whose deliveries have all failed for this long is disabled and its merchant told. */
+const DISABLE_AFTER_FAILING_MS = 72 * HOUR;
+/** Deliveries sent at once by one run: each may take the whole timeout, and they run side by side. */
+const BATCH_SIZE = 20;
+
+const GONE_REASON = 'It answered 410 Gone.';
+const FAILING_REASON = 'Every delivery failed for 3 days.';
+
+/**
+ * When to try again after the `failedInRound`-th failed attempt of a round (a resend starts a new round): the
+ * schedule's wait, jittered, or longer when the receiver asked for longer with Retry-After. Null: give up.
+ */
+export function nextAttemptDelayMs(failedInRound: number, retryAfterMs: number | null, random = Math.random) {
+  const scheduled = RETRY_SCHEDULE_MS[failedInRound - 1];
+  if (scheduled === undefined) return null;
+  const jittered = Math.round(scheduled * (0.8 + 0.4 * random()));
+  return Math.max(jittered, retryAfterMs ?? 0);
+}
+
+function headersFor(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow) {
+  const now = new Date();
+  const secrets = signingSecrets(deps.secretBox, endpoint, now);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Bizdash-Webhooks/1',
+    'webhook-id': delivery.id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signatureHeader(secrets, delivery.id, now, delivery.payload),
+  };
+}
+
+/** Stops the endpoint and, the first time, tells its merchant through the event pipeline (the 'notify' handler). */
+async function disableAndNotify(deps: WebhookDeps, endpoint: EndpointRow, reason: string) {
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await disableEndpoint(tx, endpoint.id, reason))) return;
+    await writeEvent(
+      tx,
+      eventValues({
+        userId: await merchantOf(tx, endpoint.userId),
+        type: 'webhook.endpoint_disabled',
+        data: { userId: endpoint.userId, url: endpoint.url, reason },
+      }),
+    );
+  });
+}
+
+const answered = (result: SendResult) => ({
+  lastResponseCode: result.code,
+  lastResponseBody: result.body,
+  lastError: result.error,
+});
+
+/** What one attempt's answer means: success, a disabled endpoint (410), or a failure retried on the schedule. */
+async function settle(
+  deps: WebhookDeps,
+  delivery: DeliveryRow,
+  endpoint: EndpointRow,
+  result: SendResult,
+): Promise<AttemptOutcome> {
+  const db = deps.database.db;
+  if (result.code !== null && result.code >= 200 && result.code < 300) {
+    await markEndpointFailing(db, endpoint.id, false);
+    return { status: 'succeeded', succeededAt: new Date(), ...answered(result) };
+  }
+  if (result.code === 410) {
+    await disableAndNotify(deps, endpoint, GONE_REASON);
+    return { status: 'disabled', ...answered(result) };
+  }
+  const failingSince = await markEndpointFailing(db, endpoint.id, true);
+  if (failingSince && Date.now() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+    await disableAndNotify(deps, endpoint, FAILING_REASON);
+    return { status: 'disabled', ...answered(result) };
+  }
+  const delay = nextAttemptDelayMs(delivery.attempts - delivery.retryBase, result.retryAfterMs);
+  return delay === null
+    ? { status: 'failed', ...answered(result) }
+    : { status: 'pending', nextAttemptAt: new Date(Date.now() + delay), ...answered(result) };
+}
+
+async function deliver(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow | undefined) {
+  let outcome: AttemptOutcome;
+  if (!endpoint || endpoint.disabledAt) {
+    outcome = { status: 'disabled', lastError: 'The endpoint is disabled' };
+  } else {
+    const result = await postWebhook({
+      url: endpoint.url,
+      policy: webhookPolicy(deps.config),
+      timeoutMs: deps.config.webhooks.timeoutMs,
+      headers: headersFor(deps, delivery, endpoint),
+      body: delivery.payload,
+    });
+    outcome = await settle(deps, delivery, endpoint, result);
+  }
+  await recordOutcome(deps.database.db, delivery, outcome);
+}
+
+/**
+ * Sends every delivery due now, up to a batch, side by side; returns how many it took. A process that dies after
+ * sending and before recording leaves the lease to run out: the delivery is sent again, with the same webhook-id
+ * (at least once; receivers deduplicate on it).
+ */
+export async function deliverDueWebhooks(deps: WebhookDeps, log: FastifyBaseLogger): Promise<number> {
+  const db = deps.database.db;
+  const leaseSeconds = Math.ceil((deps.config.webhooks.timeoutMs * 2) / SECOND) + 30;
+  const claimed = await claimDueDeliveries(db, BATCH_SIZE, leaseSeconds);
+  const endpoints = await endpointsByIds(db, [...new Set(claimed.map((delivery) => delivery.endpointId))]);
+  await Promise.all(
+    claimed.map((delivery) =>
+      deliver(
+        deps,
+        delivery,
+        endpoints.find((endpoint) => endpoint.id === delivery.endpointId),
+      ).catch((error: unknown) =>
+        // The lease runs out and the delivery is tried again.
+        log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook delivery failed'),
+      ),
+    ),
+  );
+  return claimed.length;
+}
+
+/** Every 2 seconds, by one process at a time (the scheduled job's claim; each delivery is leased as well). */
+export const webhooksJob = (deps: WebhookDeps, log: FastifyBaseLogger): ScheduledJob => ({
+  name: 'webhooks-delivery',
+  everyMs: 2_000,
+  run: () => deliverDueWebhooks(deps, log),
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentEventData, PayoutEventData, WebhookEventType, WebhookPayload } from '@bizdash/shared';
+
+/** A sandbox card payment of ₦5,000 (fee ₦175, paid by the merchant), as payment.* events carry it. */
+function samplePayment(succeeded: boolean): PaymentEventData {
+  return {
+    paymentId: randomUUID(),
+    reference: 'BZD-TESTEVENT0',
+    transactionId: randomUUID(),
+    productId: randomUUID(),
+    quantity: 1,
+    currency: 'NGN',
+    amount: 500_000,
+    fee: 17_500,
+    merchantNet: 482_500,
+    feeBearer: 'MERCHANT',
+    status: succeeded ? 'SUCCESSFUL' : 'FAILED',
+    failureReason: succeeded ? null : 'Declined by the issuer',
+    customer: { name: 'Chioma Eze', email: 'chioma@example.com' },
+    card: { brand: 'VISA', last4: '4242' },
+  };
+}
+
+/** A ₦5,000 payout (fee ₦10) to a GTBank account, at the given stage, as payout.* events carry it. */
+function samplePayout(userId: string, status: PayoutEventData['status']): PayoutEventData {
+  return {
+    payoutId: randomUUID(),
+    userId,
+    walletId: randomUUID(),
+    transactionId: randomUUID(),
+    currency: 'NGN',
+    amount: 500_000,
+    fee: 1_000,
+    bankName: 'Guaranty Trust Bank',
+    accountNumberMasked: '******7890',
+    status,
+    failureReason: status === 'FAILED' ? 'Account closed' : null,
+  };
+}
+
+/**
+ * The body of a test event ("Send test event" in Developer Settings): the type's real shape with made-up ids, so
+ * a receiver can be built and checked before the first real payment. It is marked as a test in the log only; the
+ * receiver sees exactly what a real event looks like.
+ */
+export function samplePayload(type: WebhookEventType, userId: string): WebhookPayload {
+  const timestamp = new Date().toISOString();
+  switch (type) {
+    case 'payment.succeeded':
+    case 'payment.failed':
+      return { type, timestamp, data: samplePayment(type === 'payment.succeeded') };
+    case 'payout.created':
+      return { type, timestamp, data: samplePayout(userId, 'PROCESSING') };
+    case 'payout.succeeded':
+      return { type, timestamp, data: samplePayout(userId, 'SUCCESSFUL') };
+    case 'payout.failed':
+      return { type, timestamp, data: samplePayout(userId, 'FAILED') };
+  }
+}

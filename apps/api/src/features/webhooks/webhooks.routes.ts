@@ -1,0 +1,94 @@
+import {
+  ApiErrorSchema,
+  PageQuerySchema,
+  UserIdParamsSchema,
+  WebhookDeliveryIdParamsSchema,
+  WebhookDeliveryPageSchema,
+  WebhookDeliverySchema,
+  WebhookSettingsSchema,
+  WebhookTestRequestSchema,
+} from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../types.ts';
+import { webhooksJob } from './webhook-delivery.ts';
+import {
+  getWebhookDeliveries,
+  resendWebhookDelivery,
+  rollWebhookSecret,
+  sendTestWebhook,
+} from './webhooks.service.ts';
+
+/**
+ * The delivery log, resend, test events and the secret's roll, for the merchant or one of its apps (the signed-in
+ * scope checks the userId of the path is theirs: anyone else's is a 404). The URL itself is saved through
+ * PUT /api/users/update-api-details.
+ */
+export function webhooksRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['webhooks'], security: [{ bearerAuth: [] }], params: UserIdParamsSchema };
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+    const db = deps.database.db;
+    deps.jobs.schedule(webhooksJob(deps, app.log));
+
+    api.get(
+      '/:userId/webhook-deliveries',
+      {
+        schema: {
+          ...common,
+          summary:
+            'The webhook delivery log, newest first: event type, time, attempts, status, the last answer (code and first 1 KB) and the body sent',
+          querystring: PageQuerySchema,
+          response: { 200: WebhookDeliveryPageSchema, ...errors },
+        },
+      },
+      async (request) => getWebhookDeliveries(db, request.params.userId, request.query),
+    );
+
+    api.post(
+      '/:userId/webhook-deliveries/:deliveryId/resend',
+      {
+        schema: {
+          ...common,
+          params: WebhookDeliveryIdParamsSchema,
+          summary:
+            'Send one delivery again, now, with the same webhook-id and body (receivers deduplicate on the id); its retries start over',
+          response: { 202: WebhookDeliverySchema, 409: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId, deliveryId } = request.params;
+        return reply.code(202).send(await resendWebhookDelivery(deps, userId, deliveryId));
+      },
+    );
+
+    api.post(
+      '/:userId/webhooks/test',
+      {
+        schema: {
+          ...common,
+          summary:
+            'Send a test event of a type (payment.succeeded, payment.failed, payout.created, payout.succeeded, payout.failed) with sample data, signed and delivered like any other',
+          body: WebhookTestRequestSchema,
+          response: { 202: WebhookDeliverySchema, 409: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await sendTestWebhook(deps, request.params.userId, request.body.type)),
+    );
+
+    api.post(
+      '/:userId/webhooks/roll-secret',
+      {
+        schema: {
+          ...common,
+          summary:
+            'Replace the signing secret; the old one keeps signing too (a second v1 signature) for WEBHOOK_SECRET_ROLL_OVERLAP_HOURS (24 by default)',
+          response: { 200: WebhookSettingsSchema, 409: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request) => rollWebhookSecret(deps, request.params.userId),
+    );
+  };
+}

@@ -1,0 +1,162 @@
+import {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  type WebhookSettings,
+} from '@bizdash/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
+import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import { deliverNow, type Receiver, startReceiver, verified, webhookTestConfig } from './webhook-fixtures.ts';
+
+describe('webhook routes: delivery log, resend, test events, roll', () => {
+  let ctx: TestContext;
+  let receiver: Receiver;
+  let merchant: Merchant;
+  let stranger: Merchant;
+
+  const call = (who: Merchant, method: 'GET' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/users${url}`, headers: bearer(who.token), payload });
+  const logOf = async (who: Merchant, query = ''): Promise<WebhookDeliveryPage> => {
+    const response = await call(who, 'GET', `/${who.userId}/webhook-deliveries${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(webhookTestConfig());
+    receiver = await startReceiver();
+    merchant = await signUpMerchant(ctx.app);
+    stranger = await signUpMerchant(ctx.app);
+    await setWebhookUrl(ctx.app.deps, merchant.userId, receiver.url);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await ctx.close();
+  });
+
+  it('sends a test event of every type, signed and shaped like the real one, and logs each delivery', async () => {
+    const secret = (await webhookSettingsFor(ctx.app.deps, merchant.userId)).webhookSecret ?? '';
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const response = await call(merchant, 'POST', `/${merchant.userId}/webhooks/test`, { type });
+      expect(response.statusCode, response.body).toBe(202);
+      expect(response.json()).toMatchObject({ eventType: type, test: true, status: 'pending', attempts: 0 });
+    }
+    await deliverNow(ctx.app);
+
+    expect(receiver.received.map((received) => verified(secret, received).type).sort()).toEqual(
+      [...WEBHOOK_EVENT_TYPES].sort(),
+    );
+    const payout = receiver.received
+      .map((received) => verified(secret, received))
+      .find((payload) => payload.type === 'payout.failed');
+    expect(payout?.data).toMatchObject({ userId: merchant.userId, status: 'FAILED' });
+
+    const page = await logOf(merchant, '?page=1&size=3');
+    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 5, totalPages: 2 });
+    expect(page.items.map((item) => item.eventType)).toEqual([
+      'payout.failed',
+      'payout.succeeded',
+      'payout.created',
+    ]);
+    const [newest] = page.items;
+    expect(newest).toMatchObject({
+      test: true,
+      eventId: null,
+      status: 'succeeded',
+      attempts: 1,
+      lastResponseCode: 200,
+      lastResponseBody: 'ok',
+      lastError: null,
+      nextAttemptAt: null,
+    });
+    expect(newest?.payload).toBe(
+      receiver.received.find((received) => received.headers['webhook-id'] === newest?.id)?.body,
+    );
+  });
+
+  it('resends a delivery with the same webhook-id and body', async () => {
+    const [delivery] = (await logOf(merchant)).items as [WebhookDelivery];
+    const before = receiver.received.length;
+
+    const response = await call(
+      merchant,
+      'POST',
+      `/${merchant.userId}/webhook-deliveries/${delivery.id}/resend`,
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toMatchObject({ id: delivery.id, status: 'pending' });
+    await deliverNow(ctx.app);
+
+    const resent = receiver.received.slice(before);
+    expect(resent.map((received) => [received.headers['webhook-id'], received.body])).toEqual([
+      [delivery.id, delivery.payload],
+    ]);
+    expect((await logOf(merchant)).items[0]).toMatchObject({
+      id: delivery.id,
+      status: 'succeeded',
+      attempts: 2,
+    });
+  });
+
+  it("answers 404 for another merchant's log, deliveries, tests and secret", async () => {
+    const [delivery] = (await logOf(merchant)).items as [WebhookDelivery];
+    const theirs = merchant.userId;
+    for (const [method, url, payload] of [
+      ['GET', `/${theirs}/webhook-deliveries`],
+      ['POST', `/${theirs}/webhook-deliveries/${delivery.id}/resend`],
+      ['POST', `/${theirs}/webhooks/test`, { type: 'payment.succeeded' }],
+      ['POST', `/${theirs}/webhooks/roll-secret`],
+    ] as const) {
+      expect((await call(stranger, method, url, payload)).statusCode, url).toBe(404);
+    }
+    // Their own userId with the other merchant's delivery id: still not found, even with a URL of their own.
+    await setWebhookUrl(ctx.app.deps, stranger.userId, receiver.url);
+    const resend = await call(
+      stranger,
+      'POST',
+      `/${stranger.userId}/webhook-deliveries/${delivery.id}/resend`,
+    );
+    expect(resend.statusCode).toBe(404);
+    expect(resend.json()).toMatchObject({ error: 'Webhook delivery not found' });
+    expect((await logOf(stranger)).totalElements).toBe(0);
+    const anonymous = await ctx.app.inject({ url: `/api/users/${theirs}/webhook-deliveries` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 400 with a clear message for bad input', async () => {
+    const me = merchant.userId;
+    for (const [url, payload, message] of [
+      [`/${me}/webhook-deliveries?page=0`, undefined, 'page starts at 1'],
+      [`/${me}/webhook-deliveries?size=500`, undefined, 'size must be between 1 and 100'],
+      [`/${me}/webhook-deliveries/nope/resend`, undefined, 'Delivery ID is invalid'],
+      [`/not-a-user/webhook-deliveries`, undefined, 'User ID is invalid'],
+      [`/${me}/webhooks/test`, { type: 'user.kyc.updated' }, 'type must be one of payment.succeeded'],
+      [`/${me}/webhooks/test`, { type: 'payment.succeeded', data: {} }, 'Only type may be sent'],
+      [`/${me}/webhooks/test`, {}, 'type must be one of payment.succeeded'],
+    ] as const) {
+      const response = await call(merchant, payload || url.includes('resend') ? 'POST' : 'GET', url, payload);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error, url).toContain(message);
+    }
+  });
+
+  it('rolls the secret, and answers 409 for tests and rolls before a URL is saved', async () => {
+    const before = await webhookSettingsFor(ctx.app.deps, merchant.userId);
+    const rolled = await call(merchant, 'POST', `/${merchant.userId}/webhooks/roll-secret`);
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    const settings: WebhookSettings = rolled.json();
+    expect(settings).toMatchObject({ webhookUrl: receiver.url, disabledReason: null });
+    expect(settings.webhookSecret).not.toBe(before.webhookSecret);
+    expect(settings.previousSecretExpiresAt).not.toBeNull();
+
+    const newcomer = await signUpMerchant(ctx.app);
+    for (const url of ['/webhooks/test', '/webhooks/roll-secret']) {
+      const response = await call(newcomer, 'POST', `/${newcomer.userId}${url}`, {
+        type: 'payment.succeeded',
+      });
+      expect(response.statusCode, url).toBe(409);
+      expect(response.json()).toMatchObject({ error: 'Save a webhook URL first', code: 'NO_WEBHOOK_URL' });
+    }
+  });
+});
