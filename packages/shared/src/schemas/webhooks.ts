@@ -37,27 +37,48 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dis
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** One row of the delivery log (Developer Settings). */
-export const WebhookDeliverySchema = z.object({
-  /** The `webhook-id` header: the same on every attempt and resend of this delivery. */
-  id: z.string(),
-  eventType: z.enum(WEBHOOK_EVENT_TYPES),
-  eventId: z.uuid().nullable(),
-  /** Sent from "Send test event", not by something that happened. */
-  test: z.boolean(),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
-  attempts: z.number().int(),
-  createdAt: z.iso.datetime({ offset: true }),
-  lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
-  /** When the next attempt is due; null once the delivery is finished. */
-  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
-  lastResponseCode: z.number().int().nullable(),
-  /** The first 1 KB of the last answer's body. */
-  lastResponseBody: z.string().nullable(),
-  /** Why the last attempt failed when there was no answer (timeout, refused address, connection error). */
-  lastError: z.string().nullable(),
-  /** The exact body sent. */
-  payload: z.string(),
-});
+export const WebhookDeliverySchema = z
+  .object({
+    /** The `webhook-id` header: the same on every attempt and resend of this delivery. */
+    id: z.string(),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    eventId: z.uuid().nullable(),
+    /** Sent from "Send test event", not by something that happened. */
+    test: z.boolean(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+    /** When the next attempt is due; null once the delivery is finished. */
+    nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+    lastResponseCode: z.number().int().nullable(),
+    /** The first 1 KB of the last answer's body. */
+    lastResponseBody: z.string().nullable(),
+    /** Why the last attempt failed when there was no answer (timeout, refused address, connection error). */
+    lastError: z.string().nullable(),
+    /** The exact body sent. */
+    payload: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 'msg_01KAXH5Q7ZJ8V3M2N4P6R8T0WY',
+        eventType: 'payment.succeeded',
+        eventId: '8d7f5c3e-2a1b-4c9d-8e7f-6a5b4c3d2e1f',
+        test: false,
+        status: 'pending',
+        attempts: 2,
+        createdAt: '2026-11-25T10:15:00.000Z',
+        lastAttemptAt: '2026-11-25T10:15:05.120Z',
+        nextAttemptAt: '2026-11-25T10:20:05.120Z',
+        lastResponseCode: 503,
+        lastResponseBody: 'Service Unavailable',
+        lastError: null,
+        payload:
+          '{"type":"payment.succeeded","timestamp":"2026-11-25T10:15:00.000Z","data":{"paymentId":"…"}}',
+      },
+    ],
+  });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 /** GET /api/users/{userId}/webhook-deliveries: newest first, one page at a time. */
@@ -70,24 +91,37 @@ export const WebhookDeliveryIdParamsSchema = z.object({
 });
 
 /** POST /api/users/{userId}/webhooks/test: a sample event of this type, delivered like any other. */
-export const WebhookTestRequestSchema = z.strictObject(
-  {
-    type: z.enum(WEBHOOK_EVENT_TYPES, {
-      error: `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-    }),
-  },
-  { error: 'Only type may be sent' },
-);
+export const WebhookTestRequestSchema = z
+  .strictObject(
+    {
+      type: z.enum(WEBHOOK_EVENT_TYPES, {
+        error: `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+      }),
+    },
+    { error: 'Only type may be sent' },
+  )
+  .meta({ examples: [{ type: 'payment.succeeded' }, { type: 'payout.failed' }] });
 export type WebhookTestRequest = z.infer<typeof WebhookTestRequestSchema>;
 
 /** A user's webhook settings as its owner sees them (Developer Settings, `apiKey` of GET /api/users/{id}). */
-export const WebhookSettingsSchema = z.object({
-  webhookUrl: z.string().nullable(),
-  /** The current signing secret (`whsec_...`); null until a URL is saved. */
-  webhookSecret: z.string().nullable(),
-  /** While a rolled secret still signs too: until when. */
-  previousSecretExpiresAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Why deliveries stopped (a 410 answer, days of failures); null while the endpoint is enabled. */
-  disabledReason: z.string().nullable(),
-});
+export const WebhookSettingsSchema = z
+  .object({
+    webhookUrl: z.string().nullable(),
+    /** The current signing secret (`whsec_...`); null until a URL is saved. */
+    webhookSecret: z.string().nullable(),
+    /** While a rolled secret still signs too: until when. */
+    previousSecretExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Why deliveries stopped (a 410 answer, days of failures); null while the endpoint is enabled. */
+    disabledReason: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        webhookUrl: 'https://shop.example.com/webhooks/bizdash',
+        webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0dN9ZDkFC/Q=',
+        previousSecretExpiresAt: '2026-11-26T10:15:00.000Z',
+        disabledReason: null,
+      },
+    ],
+  });
 export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
