@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
-import { buildSecondProcess, buildTestApp, dbOf, type TestContext } from '../../helper.ts';
+import { buildTestApp, dbOf, type TestContext } from '../../helper.ts';
 import { pay, sellerWithProduct } from '../checkout/checkout-fixtures.ts';
 import {
   deliveriesOf,
@@ -17,8 +17,15 @@ describe('a webhook sender killed mid-delivery', () => {
   let ctx: TestContext;
   let receiver: Receiver;
 
+  const config = webhookTestConfig({ timeoutMs: 10_000 });
+  /** Another API process on the same PostgreSQL database (buildSecondProcess, with this file's settings). */
+  const secondProcess = async (): Promise<TestContext> =>
+    ctx.app.deps.database.kind === 'postgres'
+      ? buildTestApp({ ...config, databaseUrl: ctx.app.deps.config.databaseUrl })
+      : { app: ctx.app, close: async () => undefined };
+
   beforeAll(async () => {
-    ctx = await buildTestApp(webhookTestConfig({ timeoutMs: 10_000 }));
+    ctx = await buildTestApp(config);
   });
   afterAll(() => ctx.close());
 
@@ -39,7 +46,7 @@ describe('a webhook sender killed mid-delivery', () => {
 
     // The process dies here, after sending and before recording anything. Its leases run out; another process
     // (on PostgreSQL a second app on the same database; PGlite has one) takes the deliveries up again.
-    const second = await buildSecondProcess(ctx);
+    const second = await secondProcess();
     try {
       await dbOf(second.app).execute(
         sql`update webhook_deliveries set locked_until = now() - interval '1 second' where user_id = ${seller.userId}`,
