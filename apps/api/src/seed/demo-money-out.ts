@@ -8,25 +8,33 @@ const DAY = 86_400_000;
 
 /**
  * The demo merchant's way out for its money: three settlement accounts added 80 days ago, KYC done, and payouts
- * through the real service: one to the old Access Bank account that came back "account closed" (that account then
+ * of a few per cent of the balance through the real service: one to the old Access Bank account that came back "account closed" (that account then
  * deactivated), six to the GTBank account and one to the Dollar account, all settled.
  */
 export async function seedDemoMoneyOut(app: FastifyInstance, userId: string) {
   const { deps } = app;
   const db = deps.database.db;
   const accounts = await seedDemoSettlementAccounts(deps, userId, new Date(Date.now() - 80 * DAY));
-  // A merchant who has been paid out for months has verified its business.
-  await db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, userId));
+  // A merchant who has been paid out for months has verified its email and its business.
+  await db.update(users).set({ status: 'ACTIVE', emailVerified: true }).where(eq(users.id, userId));
   const owned = await db
     .select({ id: wallets.id, currency: wallets.currency })
     .from(wallets)
     .where(eq(wallets.userId, userId));
   const walletIn = (currency: string) => owned.find((wallet) => wallet.currency === currency)?.id ?? '';
   const naira = { walletId: walletIn('NGN'), bankAccountId: accounts.naira };
+  const nairaPayouts: [daysAgo: number, share: number][] = [
+    [48, 0.03],
+    [34, 0.018],
+    [21, 0.024],
+    [14, 0.012],
+    [7, 0.021],
+    [2, 0.016],
+  ];
   await seedDemoPayouts(deps, app.log, userId, [
-    { walletId: walletIn('NGN'), bankAccountId: accounts.closed, share: 0.2, daysAgo: 62 },
-    ...[48, 34, 21, 14, 7, 2].map((daysAgo) => ({ ...naira, share: 0.35, daysAgo })),
-    { walletId: walletIn('USD'), bankAccountId: accounts.dollar, share: 0.5, daysAgo: 18 },
+    { walletId: walletIn('NGN'), bankAccountId: accounts.closed, share: 0.025, daysAgo: 62 },
+    ...nairaPayouts.map(([daysAgo, share]) => ({ ...naira, share, daysAgo })),
+    { walletId: walletIn('USD'), bankAccountId: accounts.dollar, share: 0.03, daysAgo: 18 },
   ]);
   await deactivateBankAccount(
     deps,

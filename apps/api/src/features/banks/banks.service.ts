@@ -357,8 +357,9 @@ export async function seedDemoSettlementAccounts(
     });
     return insertBankAccount(db, { ...values, createdAt: addedAt });
   };
-  const closed = await nairaAccount('044', '999120457');
-  const naira = await nairaAccount('058', '204466881');
+  // Numbers the sandbox directory names Adaeze Okafor, the demo merchant (README, the sandbox's names).
+  const closed = await nairaAccount('044', '999000578');
+  const naira = await nairaAccount('058', '204000087');
   const dollar = await insertBankAccount(db, {
     ...sealedAccount(deps, {
       userId,
