@@ -173,6 +173,33 @@ describe('apps: register, list, update, delete', () => {
     expect((await remove(app.recordId)).statusCode).toBe(404);
   });
 
+  it('erases an app with a product nobody paid, a key and a webhook: they go with it', async () => {
+    const app = await createApp(ctx.app, merchant, 'Quiet Shop');
+    await generateKey(ctx.app, merchant, app.recordId);
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...bearer(merchant.token), user_id: app.recordId },
+      payload: { productName: 'Unsold hat', amount: 500_000, currency: 'NGN', quantityAvailable: 1 },
+    });
+    expect(product.statusCode).toBe(201);
+    const webhook = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/update-api-details',
+      headers: bearer(merchant.token),
+      payload: { userId: app.recordId, webhookUrl: 'https://quiet.example.com/hooks' },
+    });
+    expect(webhook.statusCode).toBe(200);
+    const response = await remove(app.recordId);
+    expect(response.json()).toMatchObject({ outcome: 'ERASED' });
+    expect(
+      await countRows(ctx.app, sql`select count(*) as n from products where user_id = ${app.recordId}`),
+    ).toBe(0);
+    expect(
+      await countRows(ctx.app, sql`select count(*) as n from api_keys where user_id = ${app.recordId}`),
+    ).toBe(0);
+  });
+
   it('archives an app with money: kept, hidden from the list, its keys refused', async () => {
     const app = await createApp(ctx.app, merchant, 'Has Money');
     const key = await generateKey(ctx.app, merchant, app.recordId);
