@@ -118,16 +118,19 @@ async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRe
     throw badRequest(PAYOUT_MESSAGES.currencyMismatch, 'CURRENCY_MISMATCH');
   const holdEnds = account.createdAt.getTime() + deps.config.payouts.newAccountHoldHours * 3_600_000;
   if (holdEnds > Date.now()) {
+    // In UTC, said so: the server's own time zone means nothing to the merchant.
+    const opens = new Date(holdEnds).toISOString().slice(0, 16).replace('T', ' ');
     throw new AppError(
       409,
       'ACCOUNT_ON_HOLD',
-      `${PAYOUT_MESSAGES.accountOnHold} Payouts to it open on ${new Date(holdEnds).toUTCString()}.`,
+      `${PAYOUT_MESSAGES.accountOnHold} Payouts to it open at ${opens} UTC.`,
     );
   }
   const currency = wallet.currency;
   if (input.amount < MINIMUM[currency]) {
     throw badRequest(
       `${PAYOUT_MESSAGES.belowMinimum} The minimum is ${formatMoney(MINIMUM[currency], currency)}.`,
+      'BELOW_MINIMUM',
     );
   }
   const fee = payoutFee(deps.config.payouts.fees[currency], input.amount);

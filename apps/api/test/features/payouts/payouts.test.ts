@@ -254,6 +254,11 @@ describe('payouts', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('ACCOUNT_ON_HOLD');
     expect(response.json().error).toContain(PAYOUT_MESSAGES.accountOnHold);
+    // An hour ago plus the 24-hour hold: 23 hours from now, in UTC.
+    const opens = /open at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\.$/.exec(response.json().error)?.[1];
+    expect(Math.abs(Date.parse(`${opens?.replace(' ', 'T')}Z`) - (Date.now() + 23 * 3_600_000))).toBeLessThan(
+      61_000,
+    );
   });
 
   it('refuses what the wallet cannot cover, below the minimum, another currency and a deactivated account', async () => {
@@ -266,6 +271,7 @@ describe('payouts', () => {
     });
     const tiny = await start(merchant, { walletId, bankAccountId, amount: 9_999 });
     expect(tiny.statusCode).toBe(400);
+    expect(tiny.json()).toMatchObject({ code: 'BELOW_MINIMUM' });
     expect(tiny.json().error).toContain('The minimum is ₦100.00');
     const usdAccount = await settlementAccount(ctx.app, merchant.userId, { currency: 'USD' });
     const mismatch = await start(merchant, { walletId, bankAccountId: usdAccount, amount: 20_000 });
