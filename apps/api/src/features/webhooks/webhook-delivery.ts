@@ -116,19 +116,30 @@ async function settle(
     : { status: 'pending', nextAttemptAt: new Date(Date.now() + delay), ...answered(result) };
 }
 
+/** One signed POST; a secret that no longer opens (SECRETS_KEY changed) is a failed attempt, not a crash. */
+async function attempt(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow): Promise<SendResult> {
+  let headers: Record<string, string>;
+  try {
+    headers = headersFor(deps, delivery, endpoint);
+  } catch {
+    const error = 'The signing secret could not be opened (was SECRETS_KEY changed?)';
+    return { code: null, body: null, error, retryAfterMs: null };
+  }
+  return postWebhook({
+    url: endpoint.url,
+    policy: webhookPolicy(deps.config),
+    timeoutMs: deps.config.webhooks.timeoutMs,
+    headers,
+    body: delivery.payload,
+  });
+}
+
 async function deliver(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow | undefined) {
   let outcome: AttemptOutcome;
   if (!endpoint || endpoint.disabledAt) {
     outcome = { status: 'disabled', lastError: 'The endpoint is disabled' };
   } else {
-    const result = await postWebhook({
-      url: endpoint.url,
-      policy: webhookPolicy(deps.config),
-      timeoutMs: deps.config.webhooks.timeoutMs,
-      headers: headersFor(deps, delivery, endpoint),
-      body: delivery.payload,
-    });
-    outcome = await settle(deps, delivery, endpoint, result);
+    outcome = await settle(deps, delivery, endpoint, await attempt(deps, delivery, endpoint));
   }
   await recordOutcome(deps.database.db, delivery, outcome);
 }

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
-import { buildTestApp, countRows, dbOf, sqlRows, type TestContext } from '../../helper.ts';
+import { eventValues, writeEvent } from '../../../src/jobs/events.repository.ts';
+import { buildTestApp, countRows, dbOf, inTx, sqlRows, type TestContext } from '../../helper.ts';
 import { eventsOf, pay, sellerWithProduct, startBody } from '../checkout/checkout-fixtures.ts';
 import {
   deliverNow,
@@ -80,6 +82,37 @@ describe('webhook delivery', () => {
       last_response_code: 200,
       last_response_body: 'ok',
     });
+  });
+
+  it('delivers payout events the same way', async () => {
+    const { userId, receiver, secret } = await merchantWithReceiver();
+    const data = {
+      payoutId: randomUUID(),
+      userId,
+      walletId: randomUUID(),
+      transactionId: randomUUID(),
+      currency: 'NGN' as const,
+      amount: 500_000,
+      fee: 1_000,
+      bankName: 'Guaranty Trust Bank',
+      accountNumberMasked: '******7890',
+      status: 'SUCCESSFUL' as const,
+      failureReason: null,
+    };
+    await inTx(ctx.app, (tx) => writeEvent(tx, eventValues({ userId, type: 'payout.succeeded', data })));
+    // An event that is not a webhook's (a sign-in) queues nothing.
+    await inTx(ctx.app, (tx) =>
+      writeEvent(
+        tx,
+        eventValues({ userId, type: 'security.signed_in', data: { userId, ip: null, userAgent: null } }),
+      ),
+    );
+    await ctx.app.deps.jobs.runDueEvents();
+    await deliverNow(ctx.app);
+
+    expect(receiver.received.map((received) => verified(secret, received))).toEqual([
+      { type: 'payout.succeeded', timestamp: expect.any(String), data },
+    ]);
   });
 
   it('retries a 500 after about 5 seconds with the same webhook-id, then succeeds', async () => {
@@ -274,6 +307,25 @@ describe('webhook delivery', () => {
       sql`select failing_since from webhook_endpoints where user_id = ${userId}`,
     );
     expect(endpoint).toEqual({ failing_since: null });
+  });
+
+  it('records a secret that no longer opens as a failed attempt, sending nothing', async () => {
+    const { userId, receiver } = await merchantWithReceiver();
+    await queueTest(userId);
+    // Sealed under another endpoint's context: what a changed SECRETS_KEY looks like from here.
+    const other = ctx.app.deps.secretBox.seal('whsec_AAAA', 'webhook-secret:another-endpoint');
+    await dbOf(ctx.app).execute(
+      sql`update webhook_endpoints set secret_sealed = ${other} where user_id = ${userId}`,
+    );
+
+    await deliverNow(ctx.app);
+
+    expect(await onlyDeliveryOf(ctx.app, userId)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'The signing secret could not be opened (was SECRETS_KEY changed?)',
+    });
+    expect(receiver.connections).toBe(0);
   });
 
   it('gives up after the last retry of the schedule, keeping the delivery as failed', async () => {

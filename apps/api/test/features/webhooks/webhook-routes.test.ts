@@ -4,9 +4,21 @@ import {
   type WebhookDeliveryPage,
   type WebhookSettings,
 } from '@bizdash/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../../src/features/products/products.repository.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
-import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import {
+  bearer,
+  buildTestApp,
+  dbOf,
+  type Merchant,
+  signUpMerchant,
+  sqlRows,
+  type TestContext,
+} from '../../helper.ts';
+import { pay } from '../checkout/checkout-fixtures.ts';
+import { createApp } from '../developer/developer-fixtures.ts';
 import { deliverNow, type Receiver, startReceiver, verified, webhookTestConfig } from './webhook-fixtures.ts';
 
 describe('webhook routes: delivery log, resend, test events, roll', () => {
@@ -138,6 +150,55 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
       const response = await call(merchant, payload || url.includes('resend') ? 'POST' : 'GET', url, payload);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error, url).toContain(message);
+    }
+  });
+
+  it("sends an app's events to the app's endpoint, keeps them in the app's log, and tells the merchant when it is disabled", async () => {
+    const app = await createApp(ctx.app, merchant, 'Webhook App');
+    const appReceiver = await startReceiver();
+    try {
+      await setWebhookUrl(ctx.app.deps, app.recordId, appReceiver.url);
+      const product = await insertProduct(dbOf(ctx.app), {
+        userId: app.recordId,
+        productName: 'App product',
+        amount: 250_000,
+        currency: 'NGN',
+        quantityAvailable: 5,
+      });
+      const merchantReceived = receiver.received.length;
+      const merchantLogged = (await logOf(merchant)).totalElements;
+
+      await pay(ctx.app, product.id);
+      await ctx.app.deps.jobs.runDueEvents();
+      await deliverNow(ctx.app);
+
+      expect(appReceiver.received).toHaveLength(1);
+      expect(receiver.received).toHaveLength(merchantReceived);
+      const appLog = await call(merchant, 'GET', `/${app.recordId}/webhook-deliveries`);
+      expect(appLog.json()).toMatchObject({ totalElements: 1, items: [{ eventType: 'payment.succeeded' }] });
+      expect((await logOf(merchant)).totalElements).toBe(merchantLogged);
+
+      appReceiver.answer = () => ({ status: 410 });
+      const test = await call(merchant, 'POST', `/${app.recordId}/webhooks/test`, { type: 'payment.failed' });
+      expect(test.statusCode).toBe(202);
+      await deliverNow(ctx.app);
+      await ctx.app.deps.jobs.runDueEvents();
+      const notices = await sqlRows<{ body: string }>(
+        ctx.app,
+        sql`select body from notifications where user_id = ${merchant.userId} and title = 'Webhook endpoint disabled'`,
+      );
+      expect(notices).toEqual([
+        { body: expect.stringContaining(`Webhooks to ${appReceiver.url} have stopped`) },
+      ]);
+      const again = await call(merchant, 'POST', `/${app.recordId}/webhooks/test`, {
+        type: 'payment.failed',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(
+        'This webhook endpoint is disabled. It answered 410 Gone. Save its URL again to turn it back on.',
+      );
+    } finally {
+      await appReceiver.close();
     }
   });
 
