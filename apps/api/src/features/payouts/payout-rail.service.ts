@@ -1,4 +1,4 @@
-import type { PayoutEventData } from '@bizdash/shared';
+import { formatMaskedAccountNumber, type PayoutEventData } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
@@ -28,7 +28,7 @@ export const payoutEventData = (payout: PayoutRow, account: AccountFace): Payout
   amount: payout.amount,
   fee: payout.fee,
   bankName: account.bankName,
-  accountNumberMasked: account.accountNumberLast4.padStart(8, '*'),
+  accountNumberMasked: formatMaskedAccountNumber(account.accountNumberLast4),
   status: payout.status === 'SUCCESSFUL' || payout.status === 'FAILED' ? payout.status : 'PROCESSING',
   failureReason: payout.failureReason,
 });

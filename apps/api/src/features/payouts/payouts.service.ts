@@ -3,6 +3,7 @@ import {
   type CreatePayoutRequest,
   CURRENCIES,
   type Currency,
+  formatMaskedAccountNumber,
   formatMoney,
   OTP_RULES,
   PAYOUT_ARRIVAL,
@@ -46,8 +47,6 @@ const CONFIRM_WITHIN_MS = OTP_RULES.ttlMinutes * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const PAYOUT_NOT_FOUND = 'Payout not found';
 
-const maskAccountNumber = (last4: string) => last4.padStart(8, '*');
-
 function toPayout(
   payout: PayoutRow,
   account: { bankName: string; accountHolderName: string; accountNumberLast4: string },
@@ -65,7 +64,7 @@ function toPayout(
     confirmBy: payout.status === 'PENDING_CONFIRMATION' ? (payout.confirmBy?.toISOString() ?? null) : null,
     bankName: account.bankName,
     accountHolderName: account.accountHolderName,
-    accountNumberMasked: maskAccountNumber(account.accountNumberLast4),
+    accountNumberMasked: formatMaskedAccountNumber(account.accountNumberLast4),
     transactionId: payout.transactionId,
     failureReason: payout.failureReason,
     arrivalEstimate: PAYOUT_ARRIVAL[payout.currency],
@@ -271,7 +270,7 @@ async function execute(
     currency: payout.currency,
     amount: payout.amount,
     fee: payout.fee,
-    description: `Payout to ${account.bankName} ${maskAccountNumber(account.accountNumberLast4)}`,
+    description: `Payout to ${account.bankName} ${formatMaskedAccountNumber(account.accountNumberLast4)}`,
     beneficiary: account.accountHolderName,
   });
   const processing = await updatePayout(tx, payout.id, {
