@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'developer-settings',
-                lazy: () => import('@/features/users/routes/developer-settings'),
+                lazy: () => import('@/features/developer/routes/developer-settings'),
               },
               { path: 'apps', lazy: () => import('@/features/apps/routes/apps') },
               { path: 'apps/:appId', lazy: () => import('@/features/apps/routes/app-details') },

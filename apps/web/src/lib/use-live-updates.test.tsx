@@ -104,7 +104,6 @@ describe('useLiveUpdates', () => {
         ['users'],
         ['notifications'],
         ['banks'],
-        ['payouts'],
       ]),
     );
     expect(requests()).toBe(2);

@@ -44,6 +44,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
       lastUsedAt: null,
       previousKeyExpiresAt: null,
       keyRollOverlapHours: 24,
+      previousWebhookSecretExpiresAt: null,
+      webhookDisabledReason: null,
     },
     wallets: [],
     banks: [],

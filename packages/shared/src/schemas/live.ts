@@ -8,7 +8,6 @@ export const LIVE_NOTICE_KINDS = [
   'user',
   'notification',
   'bank',
-  'payout',
 ] as const;
 export type LiveNoticeKind = (typeof LIVE_NOTICE_KINDS)[number];
 

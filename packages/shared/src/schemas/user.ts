@@ -22,6 +22,10 @@ export const ApiKeyDetailsSchema = z
     previousKeyExpiresAt: z.iso.datetime({ offset: true }).nullable(),
     /** How long a replaced key keeps working after a new one is generated. */
     keyRollOverlapHours: z.number().nonnegative(),
+    /** After the signing secret's roll, the old secret signs too until then; null when it no longer does. */
+    previousWebhookSecretExpiresAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Why webhook deliveries stopped (a 410 answer, days of failures); null while the endpoint is enabled. */
+    webhookDisabledReason: z.string().nullable(),
   })
   .meta({
     examples: [
@@ -33,6 +37,8 @@ export const ApiKeyDetailsSchema = z
         lastUsedAt: '2026-11-25T10:02:00.000Z',
         previousKeyExpiresAt: '2026-11-26T09:30:00.000Z',
         keyRollOverlapHours: 24,
+        previousWebhookSecretExpiresAt: null,
+        webhookDisabledReason: null,
       },
     ],
   });

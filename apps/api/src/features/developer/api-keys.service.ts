@@ -71,7 +71,12 @@ export async function deleteKeys(deps: ApiKeyDeps, userId: string): Promise<void
 export async function keyDetailsFor(
   deps: ApiKeyDeps,
   userId: string,
-): Promise<Omit<ApiKeyDetails, 'webhookUrl' | 'webhookSecret'>> {
+): Promise<
+  Omit<
+    ApiKeyDetails,
+    'webhookUrl' | 'webhookSecret' | 'previousWebhookSecretExpiresAt' | 'webhookDisabledReason'
+  >
+> {
   const keys = await workingKeysOf(deps.database.db, userId, new Date());
   const current = keys.find((key) => key.expiresAt === null);
   const previous = keys.find((key) => key.expiresAt !== null);

@@ -7,7 +7,13 @@ export type DeveloperDeps = ApiKeyDeps;
 /** The `apiKey` object of GET /api/users/{id}: the user's key and its webhook, for the user's owner only. */
 export async function apiKeyDetailsFor(deps: DeveloperDeps, userId: string): Promise<ApiKeyDetails> {
   const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
-  return { ...keys, webhookUrl: webhook.webhookUrl, webhookSecret: webhook.webhookSecret };
+  return {
+    ...keys,
+    webhookUrl: webhook.webhookUrl,
+    webhookSecret: webhook.webhookSecret,
+    previousWebhookSecretExpiresAt: webhook.previousSecretExpiresAt,
+    webhookDisabledReason: webhook.disabledReason,
+  };
 }
 
 /**

@@ -40,6 +40,8 @@ describe('API keys: generate, show, roll with overlap, delete', () => {
       lastUsedAt: null,
       previousKeyExpiresAt: null,
       keyRollOverlapHours: 24,
+      previousWebhookSecretExpiresAt: null,
+      webhookDisabledReason: null,
     });
   });
 

@@ -1,17 +1,19 @@
 import { Check, Copy } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
-import { copyWithToast } from '@/lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 
 interface CopyButtonProps {
   value: string;
   /** What is copied, in words: names the button ('Copy transaction ID') and the toast. */
   label: string;
+  /** The toast after a copy; 'Copied {label} successfully' unless the screen's SPEC names another. */
+  successMessage?: string;
   className?: string;
 }
 
 /** A small icon button that copies a value; it shows a tick for a moment after a successful copy. */
-export function CopyButton({ value, label, className }: CopyButtonProps) {
+export function CopyButton({ value, label, successMessage, className }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -22,7 +24,7 @@ export function CopyButton({ value, label, className }: CopyButtonProps) {
   async function onClick(event: MouseEvent) {
     // Copy buttons sit inside clickable rows; copying must not open the row too.
     event.stopPropagation();
-    setCopied(await copyWithToast(value, label));
+    setCopied(await copyText(value, successMessage ?? `Copied ${label} successfully`));
   }
 
   const Icon = copied ? Check : Copy;

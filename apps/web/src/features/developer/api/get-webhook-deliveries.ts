@@ -1,0 +1,40 @@
+import { type WebhookDelivery, type WebhookDeliveryPage, WebhookDeliveryPageSchema } from '@bizdash/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { deliveriesQueryKey } from './keys';
+
+const DELIVERIES_FETCH_ERROR = 'Unable to fetch webhook deliveries';
+export const DELIVERIES_PAGE_SIZE = 10;
+/** A delivery about to be attempted settles within seconds: the log asks again this often meanwhile. */
+const DUE_POLL_MS = 2_000;
+const DUE_WITHIN_MS = 20_000;
+
+function getWebhookDeliveries(
+  userId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<WebhookDeliveryPage> {
+  return apiRequest(`/users/${encodeURIComponent(userId)}/webhook-deliveries`, {
+    query: { page, size: DELIVERIES_PAGE_SIZE },
+    schema: WebhookDeliveryPageSchema,
+    defaultError: DELIVERIES_FETCH_ERROR,
+    signal,
+  });
+}
+
+/** Pending and due now (or within seconds): its outcome is worth waiting for; a retry hours away is not. */
+const dueSoon = (delivery: WebhookDelivery, now: number) =>
+  delivery.status === 'pending' &&
+  (delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) - now < DUE_WITHIN_MS);
+
+/** One page of the delivery log, newest first; followed every 2 s while a delivery on it is about to go out. */
+export function useWebhookDeliveries(userId: string, page: number) {
+  return useQuery({
+    queryKey: [...deliveriesQueryKey(userId), { page }] as const,
+    queryFn: ({ signal }) => getWebhookDeliveries(userId, page, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => dueSoon(delivery, Date.now())) ? DUE_POLL_MS : false,
+  });
+}

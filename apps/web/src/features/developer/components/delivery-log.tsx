@@ -1,0 +1,284 @@
+import { formatDateTime, type WebhookDelivery } from '@bizdash/shared';
+import { RotateCw, Webhook } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryErrorState } from '@/components/ui/error-state';
+import { ListFrame } from '@/components/ui/list-frame';
+import { Pagination } from '@/components/ui/pagination';
+import { type BadgeTone, StatusBadge } from '@/components/ui/status-badge';
+import { cn } from '@/lib/cn';
+import { useFitsWidth } from '@/lib/use-fits-width';
+import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { useResendDelivery } from '../api/webhook-actions';
+
+/** Below this width each delivery is a card: event, time, attempts, status, response and Resend need ~720 px. */
+const TABLE_MIN_WIDTH = 720;
+const CAPTION = 'Webhook deliveries';
+/** How much of the answer shows before it is expanded. */
+const PREVIEW_CHARS = 48;
+
+const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
+  succeeded: { label: 'Succeeded', tone: 'green' },
+  pending: { label: 'Pending', tone: 'yellow' },
+  failed: { label: 'Failed', tone: 'red' },
+  disabled: { label: 'Endpoint off', tone: 'grey' },
+};
+
+function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
+  const { label, tone } = STATUS[delivery.status];
+  const retrying = delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <StatusBadge tone={tone} data-testid="delivery-status">
+        {retrying ? 'Retrying' : label}
+      </StatusBadge>
+      {retrying && delivery.nextAttemptAt ? (
+        <span className="text-xs text-slate-600">Next try {formatDateTime(delivery.nextAttemptAt)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+function EventName({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className="font-mono text-[13px] font-medium text-slate-900" data-testid="delivery-event">
+        {delivery.eventType}
+      </span>
+      {delivery.test ? <StatusBadge tone="blue">Test</StatusBadge> : null}
+    </span>
+  );
+}
+
+/** The answer's code and its first bytes, expandable; or why there was no answer. */
+function ResponseSummary({ delivery }: { delivery: WebhookDelivery }) {
+  const body = delivery.lastResponseBody ?? delivery.lastError;
+  const code = delivery.lastResponseCode;
+  return (
+    <span className="flex min-w-0 flex-col gap-1">
+      <span
+        className={cn(
+          'font-mono text-[13px] font-medium tabular-nums',
+          code === null ? 'text-slate-600' : code < 300 ? 'text-emerald-800' : 'text-red-800',
+        )}
+        data-testid="delivery-response-code"
+      >
+        {code ?? (delivery.attempts === 0 ? 'Not sent yet' : 'No answer')}
+      </span>
+      {body ? (
+        body.length <= PREVIEW_CHARS ? (
+          <span className="font-mono text-xs break-all text-slate-600" data-testid="delivery-response-body">
+            {body}
+          </span>
+        ) : (
+          <details className="group min-w-0">
+            <summary className="cursor-pointer truncate font-mono text-xs text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">
+              <span className="group-open:hidden">{body.slice(0, PREVIEW_CHARS)}…</span>
+              <span className="hidden group-open:inline">Hide response</span>
+            </summary>
+            <pre
+              className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200"
+              data-testid="delivery-response-body"
+            >
+              {body}
+            </pre>
+          </details>
+        )
+      ) : null}
+    </span>
+  );
+}
+
+function ResendButton({ delivery, userId }: { delivery: WebhookDelivery; userId: string }) {
+  const resend = useResendDelivery(userId);
+  return (
+    <button
+      type="button"
+      onClick={() => resend.mutate(delivery.id)}
+      disabled={resend.isPending}
+      aria-busy={resend.isPending || undefined}
+      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
+    >
+      <RotateCw className={cn('size-3.5', resend.isPending && 'animate-spin')} aria-hidden="true" />
+      Resend
+      <span className="sr-only">
+        {' '}
+        {delivery.eventType} of {formatDateTime(delivery.createdAt)}
+      </span>
+    </button>
+  );
+}
+
+const COLUMNS = ['Event', 'Time', 'Attempts', 'Status', 'Response', 'Actions'] as const;
+const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
+  Event: 'whitespace-nowrap text-left',
+  Time: 'whitespace-nowrap text-left',
+  Attempts: 'whitespace-nowrap text-right',
+  Status: 'whitespace-nowrap text-left',
+  Response: 'w-full max-w-0 text-left',
+  Actions: 'w-px whitespace-nowrap text-right',
+};
+const cell = 'px-3 py-3 align-top first:pl-4 last:pr-4';
+
+interface RowsProps {
+  deliveries: WebhookDelivery[];
+  userId: string;
+}
+
+function DeliveriesTable({ deliveries, userId }: RowsProps) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{CAPTION}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
+            >
+              {column === 'Actions' ? <span className="sr-only">{column}</span> : column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {deliveries.map((delivery) => (
+          <tr key={delivery.id} data-testid="delivery-row" data-delivery-id={delivery.id}>
+            <td className={cn(cell, COLUMN_CLASSES.Event)}>
+              <EventName delivery={delivery} />
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Time, 'text-slate-700')}>
+              {formatDateTime(delivery.createdAt)}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Attempts, 'text-slate-700 tabular-nums')}>
+              {delivery.attempts}
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Status)}>
+              <DeliveryStatus delivery={delivery} />
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Response)}>
+              <ResponseSummary delivery={delivery} />
+            </td>
+            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
+              <ResendButton delivery={delivery} userId={userId} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Narrow screens: each delivery is a card, so nothing scrolls sideways. */
+function DeliveryCards({ deliveries, userId }: RowsProps) {
+  return (
+    <ul aria-label={CAPTION} className="divide-y divide-slate-100">
+      {deliveries.map((delivery) => (
+        <li
+          key={delivery.id}
+          data-testid="delivery-row"
+          data-delivery-id={delivery.id}
+          className="flex flex-col gap-2 px-4 py-3.5"
+        >
+          <span className="flex items-start justify-between gap-3">
+            <EventName delivery={delivery} />
+            <DeliveryStatus delivery={delivery} />
+          </span>
+          <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+            <span>{formatDateTime(delivery.createdAt)}</span>
+            <span>
+              {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+            </span>
+          </span>
+          <ResponseSummary delivery={delivery} />
+          <span className="-ml-2">
+            <ResendButton delivery={delivery} userId={userId} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <div className="divide-y divide-slate-100" aria-hidden="true">
+      {['first', 'second', 'third'].map((key) => (
+        <div key={key} className="flex items-center gap-4 px-4 py-4">
+          <span className="h-4 w-32 animate-pulse rounded bg-slate-100" />
+          <span className="h-4 w-24 animate-pulse rounded bg-slate-100" />
+          <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
+          <span className="h-4 flex-1 animate-pulse rounded bg-slate-100" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Every delivery to the webhook endpoint, newest first: what was sent, how it went, and Resend. */
+export function DeliveryLog({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
+  const query = useWebhookDeliveries(userId, page);
+  const headingId = useId();
+  let content: ReactNode;
+  if (!query.data) {
+    content = query.isError ? (
+      <QueryErrorState query={query} headingLevel="h3" />
+    ) : (
+      <ListFrame busy ref={ref}>
+        <span className="sr-only" role="status">
+          Loading webhook deliveries
+        </span>
+        <SkeletonRows />
+      </ListFrame>
+    );
+  } else if (query.data.totalElements === 0) {
+    content = (
+      <EmptyState
+        icon={Webhook}
+        headingLevel="h3"
+        title="No deliveries yet"
+        description="Each event sent to your webhook URL shows here with the answer your server gave. Send a test event to try it."
+      />
+    );
+  } else {
+    const { items, totalPages, totalElements } = query.data;
+    content = (
+      <div className="flex flex-col gap-4">
+        <ListFrame ref={ref} busy={query.isPlaceholderData}>
+          {wide ? (
+            <DeliveriesTable deliveries={items} userId={userId} />
+          ) : (
+            <DeliveryCards deliveries={items} userId={userId} />
+          )}
+        </ListFrame>
+        {totalPages > 1 ? (
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            totalElements={totalElements}
+            pageSize={DELIVERIES_PAGE_SIZE}
+            onPageChange={setPage}
+            noun="deliveries"
+            busy={query.isPlaceholderData}
+          />
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div>
+        <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          Webhook deliveries
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-600">
+          Newest first. Resend one to deliver it again with the same webhook-id.
+        </p>
+      </div>
+      {content}
+    </section>
+  );
+}
