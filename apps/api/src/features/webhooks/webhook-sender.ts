@@ -90,9 +90,11 @@ export async function postWebhook(options: {
       dispatcher: guardedAgent(policy, timeoutMs),
       signal: AbortSignal.timeout(timeoutMs),
     });
+    // The status decides; a body that stalls or breaks after it (past the timeout) only leaves the log without it.
+    const body = await firstBytes(response.body, RESPONSE_BODY_BYTES).catch(() => null);
     return {
       code: response.statusCode,
-      body: await firstBytes(response.body, RESPONSE_BODY_BYTES),
+      body,
       error: null,
       retryAfterMs: parseRetryAfter(response.headers['retry-after']),
     };

@@ -167,6 +167,21 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it('takes a 2xx whose body then stalls past the timeout as a success', async () => {
+    const { userId, receiver } = await merchantWithReceiver(() => ({ status: 202, stallBody: true }));
+    await queueTest(userId);
+
+    await deliverNow(ctx.app);
+
+    expect(await onlyDeliveryOf(ctx.app, userId)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      last_response_code: 202,
+      last_error: null,
+    });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('counts a redirect as a failure and never follows it: the target gets no connection', async () => {
     const target = await startReceiver();
     receivers.push(target);

@@ -20,6 +20,8 @@ export interface Answer {
   headers?: Record<string, string>;
   body?: string;
   hang?: boolean;
+  /** Sends the status and the start of the body, then nothing more until the receiver closes. */
+  stallBody?: boolean;
 }
 
 export interface Receiver {
@@ -56,7 +58,8 @@ export async function startReceiver(
       const received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
       receiver.received.push(received);
       const reply = receiver.answer(receiver.received.length, received);
-      if (reply.hang) {
+      if (reply.hang || reply.stallBody) {
+        if (reply.stallBody) response.writeHead(reply.status ?? 200).write('accepted, still writi');
         hanging.push(response);
         return;
       }
