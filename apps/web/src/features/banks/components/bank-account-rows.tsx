@@ -6,6 +6,7 @@ import {
   TRUNCATE_LIMITS,
   truncate,
 } from '@bizdash/shared';
+import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 
@@ -47,58 +48,42 @@ const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
   Status: 'whitespace-nowrap text-left',
   Actions: 'w-px whitespace-nowrap text-right',
 };
-const cell = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+const cell = cn(tableCellClasses, 'align-middle');
 
 /** Wide screens: one row per account; long bank and holder names are cut at 30 characters (SPEC section 9). */
 export function BankAccountsTable({ accounts, caption, onDeactivate }: BankAccountRowsProps) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
-            >
-              {column === 'Actions' ? <span className="sr-only">{column}</span> : column}
-            </th>
-          ))}
+    <DataTable caption={caption} columns={COLUMNS} columnClasses={COLUMN_CLASSES} unlabelled={['Actions']}>
+      {accounts.map((account) => (
+        <tr key={account.recordId} data-testid="bank-account-row" data-bank-id={account.recordId}>
+          <td className={cn(cell, COLUMN_CLASSES.Bank, 'font-medium text-slate-900')}>
+            <span className="block truncate" title={account.bankName}>
+              {truncate(account.bankName, TRUNCATE_LIMITS.bankName)}
+            </span>
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES['Account name'], 'text-slate-700')}>
+            <span className="block truncate" title={account.accountHolderName}>
+              {truncate(account.accountHolderName, TRUNCATE_LIMITS.accountName)}
+            </span>
+          </td>
+          <td
+            className={cn(cell, COLUMN_CLASSES['Account number'], 'font-mono text-slate-800 tabular-nums')}
+            data-testid="bank-account-number"
+          >
+            {maskedNumber(account)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Currency, 'text-slate-700')}>
+            {currencyLabel(account.currencyCode)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Status)}>
+            <StatusCell status={account.status} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
+            <DeactivateButton account={account} onDeactivate={() => onDeactivate(account)} />
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {accounts.map((account) => (
-          <tr key={account.recordId} data-testid="bank-account-row" data-bank-id={account.recordId}>
-            <td className={cn(cell, COLUMN_CLASSES.Bank, 'font-medium text-slate-900')}>
-              <span className="block truncate" title={account.bankName}>
-                {truncate(account.bankName, TRUNCATE_LIMITS.bankName)}
-              </span>
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES['Account name'], 'text-slate-700')}>
-              <span className="block truncate" title={account.accountHolderName}>
-                {truncate(account.accountHolderName, TRUNCATE_LIMITS.accountName)}
-              </span>
-            </td>
-            <td
-              className={cn(cell, COLUMN_CLASSES['Account number'], 'font-mono text-slate-800 tabular-nums')}
-              data-testid="bank-account-number"
-            >
-              {maskedNumber(account)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Currency, 'text-slate-700')}>
-              {currencyLabel(account.currencyCode)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Status)}>
-              <StatusCell status={account.status} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
-              <DeactivateButton account={account} onDeactivate={() => onDeactivate(account)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { ChevronRight, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
@@ -80,56 +81,40 @@ const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
   Status: 'whitespace-nowrap text-left',
   Actions: 'w-px whitespace-nowrap text-right',
 };
-const cell = 'px-3 py-3 align-top first:pl-4 last:pr-4';
+const cell = cn(tableCellClasses, 'align-top');
 
 function PayoutsTable({ payouts }: { payouts: Payout[] }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{CAPTION}</caption>
-      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
-            >
-              {column === 'Actions' ? <span className="sr-only">{column}</span> : column}
-            </th>
-          ))}
+    <DataTable caption={CAPTION} columns={COLUMNS} columnClasses={COLUMN_CLASSES} unlabelled={['Actions']}>
+      {payouts.map((payout) => (
+        <tr key={payout.id} data-testid="payout-row" data-payout-id={payout.id}>
+          <td className={cn(cell, COLUMN_CLASSES.Date, 'text-slate-700')}>
+            {formatDateTime(payout.createdAt)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Account)}>
+            <AccountCell payout={payout} />
+          </td>
+          <td
+            className={cn(cell, COLUMN_CLASSES.Amount, 'font-medium text-slate-900 tabular-nums')}
+            data-testid="payout-amount"
+          >
+            {formatMoney(payout.amount, payout.currency)}
+          </td>
+          <td
+            className={cn(cell, COLUMN_CLASSES.Fee, 'text-slate-700 tabular-nums')}
+            data-testid="payout-fee"
+          >
+            {formatMoney(payout.fee, payout.currency)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Status)}>
+            <StatusCell payout={payout} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
+            <OpenLink payout={payout} />
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {payouts.map((payout) => (
-          <tr key={payout.id} data-testid="payout-row" data-payout-id={payout.id}>
-            <td className={cn(cell, COLUMN_CLASSES.Date, 'text-slate-700')}>
-              {formatDateTime(payout.createdAt)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Account)}>
-              <AccountCell payout={payout} />
-            </td>
-            <td
-              className={cn(cell, COLUMN_CLASSES.Amount, 'font-medium text-slate-900 tabular-nums')}
-              data-testid="payout-amount"
-            >
-              {formatMoney(payout.amount, payout.currency)}
-            </td>
-            <td
-              className={cn(cell, COLUMN_CLASSES.Fee, 'text-slate-700 tabular-nums')}
-              data-testid="payout-fee"
-            >
-              {formatMoney(payout.fee, payout.currency)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Status)}>
-              <StatusCell payout={payout} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
-              <OpenLink payout={payout} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { formatMoney, formatProductDate, type Product, TRUNCATE_LIMITS, truncate } from '@bizdash/shared';
+import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { ProductActions, type ProductRowHandlers } from './product-actions';
 import { ProductStatusBadge } from './product-status-badge';
@@ -12,7 +13,7 @@ export interface ProductRowsProps extends ProductRowHandlers {
 }
 
 const COLUMNS = ['Date', 'Product', 'Quantity', 'Price', 'Status', 'Actions'] as const;
-const cell = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+const cell = cn(tableCellClasses, 'align-middle');
 
 /**
  * The table fits its card instead of scrolling sideways: every column but Product is as wide as its content
@@ -30,50 +31,39 @@ const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
 /** Wide screens: one row per product, newest first. */
 export function ProductsTable({ products, caption, stale = false, onEdit, onDelete }: ProductRowsProps) {
   return (
-    <table className={cn('w-full text-sm transition-opacity', stale && 'opacity-60')}>
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
-            >
-              {column}
-            </th>
-          ))}
+    <DataTable
+      caption={caption}
+      columns={COLUMNS}
+      columnClasses={COLUMN_CLASSES}
+      className={cn('transition-opacity', stale && 'opacity-60')}
+    >
+      {products.map((product) => (
+        <tr key={product.recordId} data-testid="product-row" data-product-id={product.recordId}>
+          <td className={cn(cell, COLUMN_CLASSES.Date, 'text-slate-700 tabular-nums')}>
+            {formatProductDate(product.createdDate)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Product, 'font-medium text-slate-900')}>
+            <span className="block truncate" title={product.productName}>
+              {truncate(product.productName, TRUNCATE_LIMITS.productName)}
+            </span>
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Quantity, 'text-slate-700 tabular-nums')}>
+            {product.quantityAvailable.toLocaleString('en')}
+          </td>
+          <td
+            className={cn(cell, COLUMN_CLASSES.Price, 'font-medium text-slate-900 tabular-nums')}
+            data-testid="product-price"
+          >
+            {formatMoney(product.amount, product.currency)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Status)}>
+            <ProductStatusBadge status={product.status} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
+            <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {products.map((product) => (
-          <tr key={product.recordId} data-testid="product-row" data-product-id={product.recordId}>
-            <td className={cn(cell, COLUMN_CLASSES.Date, 'text-slate-700 tabular-nums')}>
-              {formatProductDate(product.createdDate)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Product, 'font-medium text-slate-900')}>
-              <span className="block truncate" title={product.productName}>
-                {truncate(product.productName, TRUNCATE_LIMITS.productName)}
-              </span>
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Quantity, 'text-slate-700 tabular-nums')}>
-              {product.quantityAvailable.toLocaleString('en')}
-            </td>
-            <td
-              className={cn(cell, COLUMN_CLASSES.Price, 'font-medium text-slate-900 tabular-nums')}
-              data-testid="product-price"
-            >
-              {formatMoney(product.amount, product.currency)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Status)}>
-              <ProductStatusBadge status={product.status} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-1.5')}>
-              <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
