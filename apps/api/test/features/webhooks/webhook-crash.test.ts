@@ -79,6 +79,13 @@ describe('a webhook sender killed mid-delivery', () => {
       return payload.type === 'payment.succeeded' ? payload.data.paymentId : null;
     });
     expect(new Set(paymentIds).size).toBe(3);
+    // Order is not promised (the redeliveries go side by side, README "Webhooks"): each body's timestamp says when
+    // its payment happened, and those follow the order the payments were made in.
+    const sent = deliveries.map((delivery) =>
+      receiver.received.find((copy) => copy.headers['webhook-id'] === delivery.id),
+    );
+    const timestamps = sent.map((copy) => verified(secret, copy as ReceivedWebhook).timestamp);
+    expect([...timestamps].sort()).toEqual(timestamps);
 
     // The dead process's requests finally fail; what it records now must not undo the later success.
     await receiver.close();
