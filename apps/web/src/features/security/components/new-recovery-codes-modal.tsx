@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodesModal } from './recovery-codes';
 import { TwoFactorCodeField } from './two-factor-code-field';
 
 const FORM_ID = 'new-recovery-codes-form';
@@ -23,7 +23,6 @@ interface NewRecoveryCodesModalProps {
 export function NewRecoveryCodesModal({ userId, open, onOpenChange }: NewRecoveryCodesModalProps) {
   const regenerate = useRegenerateRecoveryCodes(userId);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     handleSubmit,
@@ -40,25 +39,18 @@ export function NewRecoveryCodesModal({ userId, open, onOpenChange }: NewRecover
     regenerate.reset();
     reset();
     setRecoveryCodes(null);
-    setSaved(false);
     onOpenChange(false);
   };
 
   if (recoveryCodes) {
     return (
-      <Modal
+      <RecoveryCodesModal
         open={open}
-        onOpenChange={(next) => !next && close()}
         title="Save your new recovery codes"
         description="Your previous recovery codes no longer work. Each of these lets you sign in once instead of a code from the app."
-        footer={
-          <Button onClick={close} disabled={!saved}>
-            Done
-          </Button>
-        }
-      >
-        <RecoveryCodes codes={recoveryCodes} saved={saved} onSavedChange={setSaved} />
-      </Modal>
+        codes={recoveryCodes}
+        onDone={close}
+      />
     );
   }
 

@@ -1,7 +1,8 @@
 import { formatDateTime, formatRecoveryCode } from '@bizdash/shared';
 import { Copy, Download } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { copyWithToast } from '@/lib/clipboard';
 import { saveBlob } from '@/lib/download';
 
@@ -32,7 +33,7 @@ interface RecoveryCodesProps {
 }
 
 /** The recovery codes, shown once, with ways to keep them and the merchant's word that they did. */
-export function RecoveryCodes({ codes, saved, onSavedChange }: RecoveryCodesProps) {
+function RecoveryCodes({ codes, saved, onSavedChange }: RecoveryCodesProps) {
   const checkboxId = useId();
   const formatted = codes.map(displayed);
   return (
@@ -87,5 +88,34 @@ export function RecoveryCodes({ codes, saved, onSavedChange }: RecoveryCodesProp
         </div>
       </div>
     </div>
+  );
+}
+
+interface RecoveryCodesModalProps {
+  open: boolean;
+  title: string;
+  description: string;
+  codes: string[];
+  /** Done, once the merchant has ticked that the codes are kept (or the modal is dismissed). */
+  onDone: () => void;
+}
+
+/** The step that shows new recovery codes: Done only once the merchant says they kept them. */
+export function RecoveryCodesModal({ open, title, description, codes, onDone }: RecoveryCodesModalProps) {
+  const [saved, setSaved] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onDone()}
+      title={title}
+      description={description}
+      footer={
+        <Button onClick={onDone} disabled={!saved}>
+          Done
+        </Button>
+      }
+    >
+      <RecoveryCodes codes={codes} saved={saved} onSavedChange={setSaved} />
+    </Modal>
   );
 }

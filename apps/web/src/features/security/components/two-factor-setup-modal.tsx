@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodesModal } from './recovery-codes';
 import { TwoFactorCodeField } from './two-factor-code-field';
 
 /** The key as people copy it by eye: groups of four. */
@@ -121,30 +121,22 @@ function ScanStep({ setup, enable, onEnabled, onSetupMissing }: ScanStepProps) {
 export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFactorSetupModalProps) {
   const enable = useEnableTwoFactor(userId);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [saved, setSaved] = useState(false);
   const close = () => {
     if (enable.isPending) return;
     enable.reset();
     setRecoveryCodes(null);
-    setSaved(false);
     onOpenChange(false);
   };
 
   if (recoveryCodes) {
     return (
-      <Modal
+      <RecoveryCodesModal
         open={open}
-        onOpenChange={(next) => !next && close()}
         title="Save your recovery codes"
         description="Two-factor authentication is on. If you lose your phone, each of these codes lets you sign in once instead of a code from the app."
-        footer={
-          <Button onClick={close} disabled={!saved}>
-            Done
-          </Button>
-        }
-      >
-        <RecoveryCodes codes={recoveryCodes} saved={saved} onSavedChange={setSaved} />
-      </Modal>
+        codes={recoveryCodes}
+        onDone={close}
+      />
     );
   }
 
