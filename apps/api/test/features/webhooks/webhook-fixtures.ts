@@ -20,6 +20,8 @@ export interface Answer {
   headers?: Record<string, string>;
   body?: string;
   hang?: boolean;
+  /** Answers this much later. */
+  delayMs?: number;
   /** Sends the status and the start of the body, then nothing more until the receiver closes. */
   stallBody?: boolean;
 }
@@ -63,7 +65,9 @@ export async function startReceiver(
         hanging.push(response);
         return;
       }
-      response.writeHead(reply.status ?? 200, reply.headers).end(reply.body ?? 'ok');
+      const send = () => response.writeHead(reply.status ?? 200, reply.headers).end(reply.body ?? 'ok');
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   server.on('connection', () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
+import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import { buildTestApp, dbOf, type TestContext } from '../../helper.ts';
 import { pay, sellerWithProduct } from '../checkout/checkout-fixtures.ts';
 import {
@@ -13,7 +14,7 @@ import {
   webhookTestConfig,
 } from './webhook-fixtures.ts';
 
-describe('a webhook sender killed mid-delivery', () => {
+describe('webhook senders in several processes', () => {
   let ctx: TestContext;
   let receiver: Receiver;
 
@@ -29,7 +30,7 @@ describe('a webhook sender killed mid-delivery', () => {
   });
   afterAll(() => ctx.close());
 
-  it('still delivers every event at least once, with the same webhook-id and body, and its late outcome changes nothing', async () => {
+  it('killed mid-delivery: every event is still delivered at least once, with the same webhook-id and body, and its late outcome changes nothing', async () => {
     // The first process's requests reach the receiver, but their answers never come back to it.
     receiver = await startReceiver((n) => (n <= 3 ? { hang: true } : { status: 200 }));
     const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 10 });
@@ -95,5 +96,32 @@ describe('a webhook sender killed mid-delivery', () => {
       'succeeded',
       'succeeded',
     ]);
+  });
+
+  it('is never sent twice at once by two processes running the job together', async () => {
+    receiver = await startReceiver(() => ({ status: 200, delayMs: 30 }));
+    const { seller } = await sellerWithProduct(ctx.app);
+    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url);
+    for (let i = 0; i < 30; i++) await sendTestWebhook(ctx.app.deps, seller.userId, 'payment.succeeded');
+
+    const second = await secondProcess();
+    try {
+      let sent = 0;
+      do {
+        const [one, two] = await Promise.all([deliverNow(ctx.app), deliverNow(second.app)]);
+        sent = one + two;
+      } while (sent > 0);
+    } finally {
+      await second.close();
+      await receiver.close();
+    }
+
+    const ids = receiver.received.map((received) => String(received.headers['webhook-id']));
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    const deliveries = await deliveriesOf(ctx.app, seller.userId);
+    expect(deliveries.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(
+      true,
+    );
   });
 });
