@@ -125,7 +125,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/developer/routes/developer-settings'),
               },
               { path: 'apps', lazy: () => import('@/features/apps/routes/apps') },
-              { path: 'apps/:appId', lazy: () => import('@/features/apps/routes/app-details') },
+              // An app's page shows its developer settings too: composed in app/routes.
+              { path: 'apps/:appId', lazy: () => import('@/app/routes/app-details') },
             ],
           },
           { path: 'playground', lazy: () => import('@/features/playground/routes/playground') },

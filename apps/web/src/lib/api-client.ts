@@ -1,5 +1,6 @@
 import { isTokenExpired, SOURCE_SYSTEM } from '@bizdash/shared';
 import type { z } from 'zod';
+import { getActingApp } from './acting-profile';
 import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { type Credentials, clearCredentials, getCredentials } from './credentials';
@@ -27,6 +28,11 @@ export interface RequestOptions {
   actAs?: Credentials;
   /** Defaults to `auth` (false with `actAs`); logout turns it off because it ends the session itself. */
   signOutOnAuthError?: boolean;
+  /**
+   * The user this call acts for (the `user_id` header): by default the user its path or body names, else the app
+   * the dashboard acts for (lib/acting-profile), else the signed-in merchant.
+   */
+  actFor?: string;
   /** Extra headers for this call (e.g. Idempotency-Key), set after the SPEC section 7 ones. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -36,8 +42,27 @@ export interface RequestOptions {
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const NAMED_USER_PATH = new RegExp(`^/(?:users|document|kyc)/(${UUID})(?:[/?]|$)`, 'i');
+
+/**
+ * A call that names a user (`/users/{id}/...`, a body's userId) acts for that user, as the API reads it
+ * (plugins/auth.ts): the person's pages (profile, password, two-factor, notifications) and the business's
+ * verification name the merchant and so stay the merchant's while the dashboard acts for an app, whose header
+ * would make them a 404. Every other call acts for the chosen app.
+ */
+function actingUserId(path: string, body: unknown, credentials: Credentials): string {
+  const named = NAMED_USER_PATH.exec(path)?.[1];
+  if (named) return named;
+  if (body && typeof body === 'object' && !(body instanceof FormData)) {
+    const { userId } = body as Record<string, unknown>;
+    if (typeof userId === 'string' && userId) return userId;
+  }
+  return getActingApp()?.appId ?? credentials.userId;
+}
+
 /** SPEC section 7 headers; no Authorization at all when the token is missing or expired. */
-function buildHeaders(credentials: Credentials | null): Headers {
+function buildHeaders(credentials: Credentials | null, userId?: string): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     source_system: SOURCE_SYSTEM,
@@ -46,7 +71,7 @@ function buildHeaders(credentials: Credentials | null): Headers {
   });
   if (!credentials) return headers;
   if (!isTokenExpired(credentials.token)) headers.set('Authorization', `Bearer ${credentials.token}`);
-  headers.set('user_id', credentials.userId);
+  headers.set('user_id', userId ?? credentials.userId);
   return headers;
 }
 
@@ -102,7 +127,10 @@ function endSession(): void {
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, query, defaultError, auth = true, actAs, signal, priority } = options;
   const signOutOnAuthError = options.signOutOnAuthError ?? (auth && !actAs);
-  const headers = buildHeaders(auth ? (actAs ?? getCredentials()) : null);
+  const credentials = auth ? (actAs ?? getCredentials()) : null;
+  const userId =
+    credentials && !actAs ? (options.actFor ?? actingUserId(path, body, credentials)) : undefined;
+  const headers = buildHeaders(credentials, userId);
   headers.set('Accept', accept);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let response: Response;

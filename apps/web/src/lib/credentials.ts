@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 
 const CREDENTIALS_STORAGE_KEY = 'credentials';
+/** The app the dashboard acts for (lib/acting-profile); a session's end or a new sign-in forgets it. */
+export const ACTING_PROFILE_STORAGE_KEY = 'actingProfile';
 export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
 
 export interface Credentials {
@@ -44,11 +46,13 @@ export function setCredentials(credentials: Credentials): void {
 /** A newly signed-in merchant must never see the previous one's cached data. */
 export function startSession(credentials: Credentials): void {
   queryClient.clear();
+  window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   setCredentials(credentials);
 }
 
 export function clearCredentials(): void {
   window.localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
+  window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   queryClient.setQueryData(credentialsQueryKey, null);
   queryClient.setQueryData(userIdQueryKey, null);
 }

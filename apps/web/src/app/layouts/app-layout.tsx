@@ -3,12 +3,20 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner';
 import { useUser } from '@/features/users/api/get-user';
 import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
+import { useActingUserId } from '@/lib/acting-profile';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { ActingBanner } from './acting-banner';
 import { SidebarContent } from './sidebar-content';
 import { TopBar } from './top-bar';
 
 function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? '';
+}
+
+/** The one live stream, opened again for whoever the dashboard acts for (its notices are that user's). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
 }
 
 /**
@@ -17,7 +25,7 @@ function firstSegment(pathname: string): string {
  */
 export function AppLayout() {
   const { data: user } = useUser();
-  useLiveUpdates();
+  const actingUserId = useActingUserId();
   const location = useLocation();
   const navigation = useNavigation();
   // A new section's page is loading lazily: show the spinner instead of the previous section.
@@ -38,7 +46,9 @@ export function AppLayout() {
         <SidebarContent />
       </aside>
       <div className="lg:pl-64">
+        <LiveUpdates key={actingUserId} />
         <TestModeBanner />
+        <ActingBanner />
         <TopBar />
         {user ? <EmailVerificationBanner user={user} /> : null}
         <main

@@ -1,4 +1,12 @@
-import type { CheckoutPayment, CheckoutProduct, Product, Transaction, User, Wallet } from '@bizdash/shared';
+import type {
+  App,
+  CheckoutPayment,
+  CheckoutProduct,
+  Product,
+  Transaction,
+  User,
+  Wallet,
+} from '@bizdash/shared';
 import { buildUser, buildWallet } from '../factories';
 
 /** What the mocked API holds: a test seeds it, the handlers read and change it. Fresh for every test. */
@@ -20,6 +28,11 @@ export interface MockDb {
   /** The server runs on sandbox providers (the default). */
   testMode: boolean;
   twoFactor: MockTwoFactor;
+  /** The merchant's apps (listed ones), with the wallets each holds (their userId is the app's id). */
+  apps: App[];
+  appWallets: Wallet[];
+  /** Apps with transactions: deleting them archives. */
+  appsWithHistory: Set<string>;
 }
 
 /** Two-factor sign-in as the mocked API holds it: the app accepts TWO_FACTOR_APP_CODE, each recovery code works once. */
@@ -65,6 +78,9 @@ function initialDb(): MockDb {
     otpAttemptsLeft: new Map(),
     testMode: true,
     twoFactor: { enabledAt: null, pendingSecret: null, recoveryCodes: [] },
+    apps: [],
+    appWallets: [],
+    appsWithHistory: new Set(),
   };
 }
 

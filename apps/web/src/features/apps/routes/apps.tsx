@@ -1,12 +1,25 @@
-import { LayoutGrid } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { AppsList } from '../components/apps-list';
+import { CreateAppDialog } from '../components/create-app-dialog';
 
+/** /settings/apps: the merchant's apps and 'Create app'. */
 export function Component() {
   return (
-    <EmptyState
-      icon={LayoutGrid}
-      title="No apps yet"
-      description="Apps are separate profiles under your business, each with its own API key and webhook. They will be listed here."
-    />
+    <section
+      aria-labelledby="apps-heading"
+      className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-900/5"
+    >
+      <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div>
+          <h2 id="apps-heading" className="text-base font-semibold text-slate-900">
+            Apps
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Separate businesses under one login, each with its own wallets, products, API key and webhook.
+          </p>
+        </div>
+        <CreateAppDialog />
+      </div>
+      <AppsList />
+    </section>
   );
 }

@@ -5,8 +5,8 @@ import {
   type TransactionSearchFilter,
 } from '@bizdash/shared';
 import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { useActingUserId } from '@/lib/acting-profile';
 import { apiRequest } from '@/lib/api-client';
-import { useUserId } from '@/lib/credentials';
 import { moneyFreshness } from './money-freshness';
 
 const SEARCH_ERROR = 'Unable to search transactions';
@@ -55,9 +55,9 @@ function searchTransactionsQueryOptions(search: TransactionSearch) {
   });
 }
 
-/** The caller's filter, sent with the signed-in merchant's user id (SPEC section 7). */
+/** The caller's filter, sent with the user id the dashboard acts for (the merchant or one of its apps). */
 export function useSearchFilter(filter: TransactionSearchFilter): TransactionSearchFilter {
-  const userId = useUserId();
+  const userId = useActingUserId();
   return userId ? { ...filter, userId } : filter;
 }
 

@@ -1,3 +1,4 @@
+import { appsHandlers } from './apps';
 import { authHandlers } from './auth';
 import { checkoutHandlers } from './checkout';
 import { documentsHandlers } from './documents';
@@ -15,6 +16,8 @@ import { usersHandlers } from './users';
 export const handlers = [
   ...healthHandlers,
   ...authHandlers,
+  // Before users and transactions: an app's user, wallets and search, anything else falls through to them.
+  ...appsHandlers,
   ...usersHandlers,
   ...securityHandlers,
   ...twoFactorHandlers,

@@ -1,0 +1,83 @@
+import { type App, formatDate } from '@bizdash/shared';
+import { ChevronRight, LayoutGrid } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryErrorState } from '@/components/ui/error-state';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useActingApp } from '@/lib/acting-profile';
+import { useApps } from '../api/get-apps';
+
+/** An app takes its merchant's verification: it can be paid and pay out once the business is verified. */
+export function AppStatusBadge({ status }: { status: App['status'] }) {
+  return status === 'ACTIVE' ? (
+    <StatusBadge tone="green">Active</StatusBadge>
+  ) : (
+    <StatusBadge tone="yellow">Awaiting verification</StatusBadge>
+  );
+}
+
+function AppRow({ app, acting }: { app: App; acting: boolean }) {
+  return (
+    <li>
+      <Link
+        to={`/settings/apps/${encodeURIComponent(app.recordId)}`}
+        className="flex items-center gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 sm:px-6"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-base font-semibold text-brand-800"
+        >
+          {app.businessName.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-semibold text-slate-900">{app.businessName}</span>
+            {acting ? <StatusBadge tone="blue">Acting now</StatusBadge> : null}
+          </span>
+          <span className="mt-0.5 block truncate text-sm text-slate-600">
+            {app.businessDescription || 'No description'}
+          </span>
+          <span className="mt-1 block text-xs text-slate-500">Created {formatDate(app.createdAt)}</span>
+        </span>
+        <span className="hidden sm:block">
+          <AppStatusBadge status={app.status} />
+        </span>
+        <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+/** The merchant's apps, newest first, each opening its page. */
+export function AppsList() {
+  const apps = useApps({ errorToast: false });
+  const acting = useActingApp();
+  if (apps.isPending) {
+    return (
+      <ul aria-label="Loading apps" className="flex flex-col gap-3 p-5 sm:p-6">
+        {[0, 1].map((row) => (
+          <li key={row} className="h-16 animate-pulse rounded-lg bg-slate-100" />
+        ))}
+      </ul>
+    );
+  }
+  if (apps.isError) return <QueryErrorState query={apps} variant="inline" headingLevel="h3" />;
+  if (apps.data.length === 0) {
+    return (
+      <EmptyState
+        className="rounded-none border-0"
+        headingLevel="h3"
+        icon={LayoutGrid}
+        title="No apps yet"
+        description="Apps are separate profiles under your business, each with its own wallets, products, payment links, API key and webhook."
+      />
+    );
+  }
+  return (
+    <ul aria-label="Apps" className="divide-y divide-slate-100">
+      {apps.data.map((app) => (
+        <AppRow key={app.recordId} app={app} acting={acting?.appId === app.recordId} />
+      ))}
+    </ul>
+  );
+}
