@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 interface ModalProps {
   open: boolean;
@@ -46,5 +47,44 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface ModalFormActionsProps {
+  /** The form's id: the footer sits outside the form and submits it through the button's form attribute. */
+  formId: string;
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+  /** For a change that takes something away (turning a protection off). */
+  danger?: boolean;
+  /** Nothing to submit yet. */
+  disabled?: boolean;
+}
+
+/** A form modal's footer: Cancel, and the button that submits the form; both wait while it is pending. */
+export function ModalFormActions({
+  formId,
+  submitLabel,
+  pending,
+  onCancel,
+  danger,
+  disabled,
+}: ModalFormActionsProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button
+        variant={danger ? 'danger' : 'primary'}
+        type="submit"
+        form={formId}
+        pending={pending}
+        disabled={disabled}
+      >
+        {submitLabel}
+      </Button>
+    </>
   );
 }

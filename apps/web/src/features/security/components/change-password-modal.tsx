@@ -1,9 +1,8 @@
 import { ChangePasswordRequestSchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { NEW_PASSWORD_HINT } from '@/lib/password-hint';
@@ -58,14 +57,12 @@ export function ChangePasswordModal({ userId, open, onOpenChange }: ChangePasswo
       title="Change Password"
       description="You will be signed out everywhere, here too, and sign in again with the new password."
       footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={changePassword.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="change-password-form" pending={changePassword.isPending}>
-            Change Password
-          </Button>
-        </>
+        <ModalFormActions
+          formId="change-password-form"
+          submitLabel="Change Password"
+          pending={changePassword.isPending}
+          onCancel={() => close(false)}
+        />
       }
     >
       <form

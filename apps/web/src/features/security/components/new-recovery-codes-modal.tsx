@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
@@ -61,14 +60,12 @@ export function NewRecoveryCodesModal({ userId, open, onOpenChange }: NewRecover
       title="New recovery codes"
       description="Your current recovery codes stop working as soon as the new ones are made. Enter a code from your authenticator app to continue."
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={regenerate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} pending={regenerate.isPending}>
-            Generate new codes
-          </Button>
-        </>
+        <ModalFormActions
+          formId={FORM_ID}
+          submitLabel="Generate new codes"
+          pending={regenerate.isPending}
+          onCancel={close}
+        />
       }
     >
       <form

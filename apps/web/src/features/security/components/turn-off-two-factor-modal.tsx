@@ -2,9 +2,8 @@ import { DisableTwoFactorRequestSchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
@@ -50,14 +49,13 @@ export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwo
       title="Turn off two-factor authentication?"
       description="Signing in will take only your password again, and your recovery codes stop working. Confirm with your current password and a code."
       footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={disable.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" type="submit" form={FORM_ID} pending={disable.isPending}>
-            Turn off
-          </Button>
-        </>
+        <ModalFormActions
+          formId={FORM_ID}
+          submitLabel="Turn off"
+          pending={disable.isPending}
+          onCancel={() => close(false)}
+          danger
+        />
       }
     >
       <form

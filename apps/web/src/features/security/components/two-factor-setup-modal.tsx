@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -147,14 +147,13 @@ export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFa
       title="Set up two-factor authentication"
       description="After your password, Bizdash will ask for a code from your phone."
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={enable.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={SETUP_FORM_ID} pending={enable.isPending} disabled={!setup.data}>
-            Turn on
-          </Button>
-        </>
+        <ModalFormActions
+          formId={SETUP_FORM_ID}
+          submitLabel="Turn on"
+          pending={enable.isPending}
+          onCancel={close}
+          disabled={!setup.data}
+        />
       }
     >
       {setup.data ? (
