@@ -6,17 +6,14 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { callbackUndelivered, postSandboxCallback } from '../../lib/sandbox-callback.ts';
 import { SANDBOX_BANK_LINK_INVALID_CREDENTIALS } from '../../providers/bank-link/sandbox-bank-link-data.ts';
 import type { DeliverBankLinkCallback } from '../../providers/bank-link/sandbox-bank-link-page.ts';
 import type { AppDeps } from '../../types.ts';
 
 const SESSION_NOT_FOUND = 'This bank link is not valid or has expired. Start again from Bizdash.';
-const UNDELIVERED = new AppError(
-  502,
-  'CALLBACK_UNDELIVERED',
-  'The account could not be sent to Bizdash. Please try again.',
-);
+const UNDELIVERED = callbackUndelivered('The account could not be sent to Bizdash. Please try again.');
 
 /**
  * The sandbox bank-link provider's hosted page API (public: the session id in the link is the credential, as a
@@ -28,23 +25,12 @@ export function bankLinkSandboxRoutes(deps: AppDeps) {
     if (!page) return;
 
     // The sandbox's callbacks take the same road as a real provider's: signed, through the callback endpoint.
-    const deliver: DeliverBankLinkCallback = async ({ headers, body }) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/bank/link/callback',
-        headers,
-        payload: body,
-      });
+    const deliver: DeliverBankLinkCallback = async (callback) => {
+      const response = await postSandboxCallback(app, '/api/bank/link/callback', callback, 'bank-link');
       if (response.statusCode === 200) return { accepted: true };
-      if (response.statusCode === 409) {
-        const { error } = response.json() as { error?: string };
-        return { accepted: false, refusal: error ?? 'The account could not be added.' };
-      }
-      app.log.warn(
-        { statusCode: response.statusCode, body: response.body },
-        'sandbox bank-link callback refused',
-      );
-      return { accepted: false, refusal: null };
+      if (response.statusCode !== 409) return { accepted: false, refusal: null };
+      const { error } = response.json() as { error?: string };
+      return { accepted: false, refusal: error ?? 'The account could not be added.' };
     };
 
     const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -7,18 +7,15 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { callbackUndelivered, postSandboxCallback } from '../../lib/sandbox-callback.ts';
 import type { DeliverCallback } from '../../providers/identity/sandbox-identity-widget.ts';
 import type { AppDeps } from '../../types.ts';
 import { INVALID_IMAGE_MESSAGE, readSingleImage, registerMultipart, storeKycSelfie } from '../files/index.ts';
 import { userOfVerification } from './kyc.repository.ts';
 
 const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
-const UNDELIVERED = new AppError(
-  502,
-  'CALLBACK_UNDELIVERED',
-  'The result could not be sent to Bizdash. Please try again.',
-);
+const UNDELIVERED = callbackUndelivered('The result could not be sent to Bizdash. Please try again.');
 
 /**
  * The sandbox identity provider's widget API (public: the session id in the widget's link is the credential,
@@ -30,16 +27,9 @@ export function kycSandboxRoutes(deps: AppDeps) {
     if (!widget) return;
 
     // The sandbox's callbacks take the same road as a real provider's: signed, through the callback endpoint.
-    const deliver: DeliverCallback = async ({ headers, body }) => {
-      const response = await app.inject({ method: 'POST', url: '/api/kyc/callback', headers, payload: body });
-      if (response.statusCode !== 200 && response.statusCode !== 409) {
-        app.log.warn(
-          { statusCode: response.statusCode, body: response.body },
-          'sandbox KYC callback refused',
-        );
-        return false;
-      }
-      return true;
+    const deliver: DeliverCallback = async (callback) => {
+      const { statusCode } = await postSandboxCallback(app, '/api/kyc/callback', callback, 'KYC');
+      return statusCode === 200 || statusCode === 409;
     };
 
     deps.jobs.schedule({
