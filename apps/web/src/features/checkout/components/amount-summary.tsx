@@ -1,42 +1,5 @@
 import { type CheckoutAmounts, type FeeBearer, formatMoney } from '@bizdash/shared';
-import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-
-function AmountLine({
-  label,
-  value,
-  note,
-  testId,
-  strong = false,
-}: {
-  label: string;
-  value: string;
-  note?: ReactNode;
-  testId: string;
-  strong?: boolean;
-}) {
-  return (
-    <div
-      className={cn('flex items-baseline justify-between gap-4', strong && 'border-t border-slate-200 pt-3')}
-    >
-      <dt className={strong ? 'text-base font-semibold text-slate-900' : 'text-sm text-slate-600'}>
-        {label}
-        {note ? <span className="block text-xs font-normal text-slate-600">{note}</span> : null}
-      </dt>
-      <dd
-        data-testid={testId}
-        className={cn(
-          'text-right tabular-nums',
-          strong
-            ? 'text-xl font-semibold tracking-tight text-slate-900'
-            : 'text-sm font-medium text-slate-900',
-        )}
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { AmountLine } from '@/components/ui/amount-line';
 
 /** Subtotal, fee and total. A fee the merchant carries shows as none for the customer: the total is the price. */
 export function AmountSummary({ amounts, feeBearer }: { amounts: CheckoutAmounts; feeBearer: FeeBearer }) {
