@@ -104,6 +104,7 @@ describe('useLiveUpdates', () => {
         ['users'],
         ['notifications'],
         ['banks'],
+        ['payouts'],
       ]),
     );
     expect(requests()).toBe(2);

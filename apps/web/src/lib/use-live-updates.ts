@@ -22,6 +22,8 @@ const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   notification: [['notifications']],
   // Settlement accounts (features/banks), also listed in the user's banks.
   bank: [['banks'], ['users']],
+  // Payouts (features/payouts): confirmed, sent, settled or returned.
+  payout: [['payouts']],
 };
 const EVERY_KEY: QueryKey[] = [
   ['wallets'],
@@ -30,9 +32,10 @@ const EVERY_KEY: QueryKey[] = [
   ['users'],
   ['notifications'],
   ['banks'],
+  ['payouts'],
 ];
-/** What polling refreshes while the stream is down: balances, transaction lists and the merchant's status. */
-const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search'], ['users']];
+/** What polling refreshes while the stream is down: balances, transaction lists, the merchant's status, payouts. */
+const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search'], ['users'], ['payouts']];
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;

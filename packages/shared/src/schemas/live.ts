@@ -8,6 +8,7 @@ export const LIVE_NOTICE_KINDS = [
   'user',
   'notification',
   'bank',
+  'payout',
 ] as const;
 export type LiveNoticeKind = (typeof LIVE_NOTICE_KINDS)[number];
 

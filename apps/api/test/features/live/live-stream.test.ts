@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createProduct, pay } from '../checkout/checkout-fixtures.ts';
+import { emailedCode, readyMerchant } from '../payouts/payout-fixtures.ts';
 import { changed, changedKinds, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 
 describe('GET /api/events/stream', () => {
@@ -51,6 +52,29 @@ describe('GET /api/events/stream', () => {
     expect(ngn.availableBalance).toBe(482_500);
     await stream.waitFor(changed('transaction'));
     await stream.waitFor(changed('product'));
+    stream.close();
+  });
+
+  it('tells the merchant a payout moved: waiting for its code, then on its way', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant);
+    const stream = await openEventStream(baseUrl, merchant.token);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...bearer(merchant.token), 'idempotency-key': randomUUID() },
+      payload: { walletId, bankAccountId, amount: 50_000 },
+    });
+    await stream.waitFor(changed('payout'));
+    const noticesBefore = stream.events.filter(changed('payout')).length;
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payouts/${created.json().id}/confirm`,
+      headers: bearer(merchant.token),
+      payload: { code: await emailedCode(ctx.app, merchant.email) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await expect.poll(() => stream.events.filter(changed('payout')).length).toBeGreaterThan(noticesBefore);
     stream.close();
   });
 

@@ -1,7 +1,6 @@
 import { type Payout, PayoutSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { PROCESSING_POLL_MS } from './get-payouts';
 import { payoutsQueryKey } from './keys';
 
 const PAYOUT_FETCH_ERROR = 'Unable to load this payout';
@@ -19,11 +18,10 @@ export function getPayoutQueryOptions(payoutId: string) {
     queryKey: [...payoutsQueryKey, 'detail', payoutId] as const,
     queryFn: ({ signal }) => getPayout(payoutId, signal),
     meta: { errorToast: false },
-    refetchInterval: (query) => (query.state.data?.status === 'PROCESSING' ? PROCESSING_POLL_MS : false),
   });
 }
 
-/** One payout; followed every 2 s while the rail has it, so its page moves on by itself. */
+/** One payout; a live 'payout' notice (lib/use-live-updates) refreshes it when the rail answers. */
 export function usePayout(payoutId: string) {
   return useQuery(getPayoutQueryOptions(payoutId));
 }

@@ -4,8 +4,6 @@ import { apiRequest } from '@/lib/api-client';
 import { payoutsQueryKey } from './keys';
 
 const PAYOUTS_FETCH_ERROR = 'Unable to fetch payouts';
-/** The sandbox rail answers within seconds: a list showing a payout on its way asks again this often. */
-export const PROCESSING_POLL_MS = 2_000;
 
 async function getPayouts(signal?: AbortSignal): Promise<Payout[]> {
   const { payouts } = await apiRequest('/payouts', {
@@ -21,11 +19,9 @@ const getPayoutsQueryOptions = () =>
     queryKey: [...payoutsQueryKey, 'list'] as const,
     queryFn: ({ signal }) => getPayouts(signal),
     meta: { errorToast: false },
-    refetchInterval: (query) =>
-      query.state.data?.some((payout) => payout.status === 'PROCESSING') ? PROCESSING_POLL_MS : false,
   });
 
-/** The latest payouts, newest first; followed every 2 s while one of them is processing. */
+/** The latest payouts, newest first; a live 'payout' notice refreshes them. */
 export function usePayouts() {
   return useQuery(getPayoutsQueryOptions());
 }

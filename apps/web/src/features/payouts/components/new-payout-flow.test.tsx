@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, WALLET_IDS } from '@/testing/factories';
 import { db, TWO_FACTOR_APP_CODE } from '@/testing/mocks/db';
+import { pushLiveNotice } from '@/testing/mocks/handlers/live';
 import {
   PAYOUT_EMAIL_CODE,
   payoutsHandlers,
@@ -306,8 +307,9 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText(`${PAYOUT_MESSAGES.confirmed}: ₦128.14`)).toBeInTheDocument();
 
-    // The rail settles it; the page asks again every 2 seconds while it is processing.
+    // The rail settles it: the API's live notice brings the page the news.
     updatePayout(payout?.id ?? '', { status: 'SUCCESSFUL', settledAt: new Date().toISOString() });
+    pushLiveNotice('payout');
     expect(
       await screen.findByRole('heading', { name: 'Payout sent' }, { timeout: 5_000 }),
     ).toBeInTheDocument();
@@ -329,6 +331,7 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Sending your payout' });
 
     updatePayout(payoutsMock.payouts[0]?.id ?? '', { status: 'FAILED', failureReason: 'Account closed' });
+    pushLiveNotice('payout');
     expect(
       await screen.findByRole('heading', { name: 'Payout failed and returned' }, { timeout: 5_000 }),
     ).toBeInTheDocument();

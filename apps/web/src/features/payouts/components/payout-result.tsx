@@ -71,7 +71,7 @@ function explanation(payout: Payout, status: Outcome): string {
 }
 
 /**
- * Follows a confirmed payout as the rail moves it (the payout query asks every 2 s while it is processing): on its
+ * Follows a confirmed payout as the rail moves it (a live 'payout' notice refreshes the payout query): on its
  * way, then sent, or failed and returned. The change is announced, toasted, and refreshes balances and lists.
  */
 export function PayoutResult({ payout }: { payout: Payout & { status: Outcome } }) {
