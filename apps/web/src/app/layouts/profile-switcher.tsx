@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronsUpDown, Plus } from 'lucide-react';
+import { Check, ChevronsUpDown, LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
@@ -85,7 +85,7 @@ export function ProfileSwitcher() {
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClasses} onSelect={() => void navigate('/settings/apps')}>
-            <Plus className="size-4 text-slate-500" aria-hidden="true" />
+            <LayoutGrid className="size-4 text-slate-500" aria-hidden="true" />
             <span className="flex-1">Manage apps</span>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -37,7 +37,12 @@ function AppRow({ app, acting }: { app: App; acting: boolean }) {
           <span className="mt-0.5 block truncate text-sm text-slate-600">
             {app.businessDescription || 'No description'}
           </span>
-          <span className="mt-1 block text-xs text-slate-500">Created {formatDate(app.createdAt)}</span>
+          <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            Created {formatDate(app.createdAt)}
+            <span className="sm:hidden">
+              <AppStatusBadge status={app.status} />
+            </span>
+          </span>
         </span>
         <span className="hidden sm:block">
           <AppStatusBadge status={app.status} />
