@@ -208,6 +208,50 @@ for (const { name, viewport } of VIEWPORTS) {
       await saveScreenshot(page, testInfo, `${name}-payouts`);
     });
 
+    test('apps: the list, an app acted for, and the profile switcher open', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const merchant = await createMerchant(request);
+      const headers = { Authorization: `Bearer ${merchant.token}`, user_id: merchant.userId };
+      const appIds: string[] = [];
+      for (const data of [
+        { name: 'Abuja Airport Kiosk', description: '' },
+        { name: 'Lagos Shop', description: 'Online store for the Lagos branch, open every day' },
+      ]) {
+        const created = await request.post('/api/users/register?isApp=true', { headers, data });
+        expect(created.status(), await created.text()).toBe(201);
+        appIds.push(((await created.json()) as { recordId: string }).recordId);
+      }
+      await fundNaira(request, { ...merchant, userId: appIds[1] ?? '' }, 12_500_00);
+      await openAs(page, merchant, '/settings/apps');
+      await expect(page.getByRole('list', { name: 'Apps' }).getByRole('link')).toHaveCount(2);
+      await saveScreenshot(page, testInfo, `${name}-settings-apps`);
+
+      await page.getByRole('link', { name: /Lagos Shop/ }).click();
+      await page.getByRole('button', { name: 'Switch to this app' }).click();
+      await expect(page.getByTestId('acting-banner')).toContainText('Acting as Lagos Shop');
+      await expect(page.getByTestId('app-wallet-NGN')).not.toContainText('₦0.00');
+      await expect(page.getByRole('button', { name: 'Generate new key' })).toBeVisible();
+      await expect(page.getByText('No deliveries yet')).toBeVisible();
+      await saveScreenshot(page, testInfo, `${name}-app-page`);
+
+      if (name === 'mobile') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('dialog', { name: 'Menu' })
+          .getByRole('button', { name: 'Switch profile' })
+          .click();
+      } else {
+        await page.getByRole('button', { name: 'Switch profile' }).first().click();
+      }
+      await expect(page.getByRole('menu').getByRole('menuitemradio', { name: 'Lagos Shop' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      await saveScreenshot(page, testInfo, `${name}-profile-switcher`, { fullPage: false });
+    });
+
     test('API reference', async ({ page }, testInfo) => {
       await page.goto('/api/docs');
       await expect(page.getByRole('heading', { name: /Bizdash API/ })).toBeVisible();
