@@ -1,7 +1,7 @@
 import { formatMoney, parseMajorUnits } from '@bizdash/shared';
 import type { Page } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { fundNaira } from '../support/funding';
+import { fundBySale, fundNaira } from '../support/funding';
 import { expectNoSeriousA11yViolations, saveScreenshot, toast } from '../support/helpers';
 import {
   addPayoutAccount,
@@ -12,6 +12,7 @@ import {
   nairaWallet,
   payoutCode,
 } from '../support/payouts';
+import { linkSandboxAccount } from '../support/settlement';
 
 // The server runs with PAYOUT_NEW_ACCOUNT_HOLD_HOURS=0 (playwright.config.ts): a new account can receive at once.
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -228,4 +229,55 @@ test("at 390 px: from the wallet card's 'Pay out', the steps fit the screen and 
   await expect(page.getByLabel('Amount (NGN)')).toHaveValue('100');
   await page.goBack();
   await expect(page.getByRole('radio', { name: /Naira wallet/ })).toBeChecked();
+});
+
+test('a merchant pays out Dollars to an account linked through the hosted bank link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const merchant = await createMerchant(request);
+  await fundBySale(request, merchant, 20_000, 'USD');
+  await approveKyc(request, merchant);
+
+  await openAs(page, merchant, '/settings/settlement-account');
+  await page.getByRole('button', { name: 'Add New' }).click({ timeout: FIRST_PAGE_MS });
+  await page
+    .getByRole('dialog', { name: 'Add settlement account' })
+    .getByRole('button', { name: /Dollars/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Connect your US bank account' })
+    .getByRole('link', { name: 'Connect Bank Account' })
+    .click();
+  await linkSandboxAccount(page, 'First Platypus Bank', 'Checking');
+  await expect(page.getByRole('heading', { name: 'Bank account linked' })).toBeVisible();
+
+  const dollars = async () => {
+    const response = await request.get('/api/wallets', {
+      headers: { authorization: `Bearer ${merchant.token}` },
+    });
+    const { wallets } = (await response.json()) as {
+      wallets: { currency: string; availableBalance: number }[];
+    };
+    return wallets.find((wallet) => wallet.currency === 'USD')?.availableBalance ?? Number.NaN;
+  };
+  const before = await dollars();
+  await page.goto('/payouts/new');
+  await page.getByRole('radio', { name: /Dollars/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /First Platypus Bank/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('summary-arrives')).toHaveText('$50.00');
+  await page.getByRole('button', { name: 'Send payout' }).click();
+  await confirmWithEmailedCode(page, merchant, '$50.00');
+  await expect(toast(page, 'Payout on its way: $50.00')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: 20_000 });
+
+  const [payout] = await listPayouts(request, merchant);
+  expect(payout).toMatchObject({ status: 'SUCCESSFUL', currency: 'USD', amount: 5_000 });
+  expect(payout?.accountNumberMasked).toBe('****0000');
+  expect(await dollars()).toBe(before - (payout?.total ?? 0));
 });

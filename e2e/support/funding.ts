@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Product } from '@bizdash/shared';
+import type { Currency, Product } from '@bizdash/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, type Merchant } from './fixtures';
 
@@ -9,13 +9,18 @@ export const merchantHeaders = (merchant: Merchant) => ({
 });
 
 /**
- * Naira in the merchant's wallet the way it really arrives: a customer pays a product of `price` kobo by card
- * through the sandbox checkout (the merchant keeps the price less the card fee).
+ * Money in the merchant's wallet the way it really arrives: a customer pays a product of `price` minor units by
+ * card through the sandbox checkout (the merchant keeps the price less the card fee).
  */
-export async function fundNaira(request: APIRequestContext, merchant: Merchant, price: number) {
+export async function fundBySale(
+  request: APIRequestContext,
+  merchant: Merchant,
+  price: number,
+  currency: Currency,
+) {
   const created = await request.post('/api/products', {
     headers: merchantHeaders(merchant),
-    data: { productName: 'Aso-oke bolt', amount: price, currency: 'NGN', quantityAvailable: 5 },
+    data: { productName: 'Aso-oke bolt', amount: price, currency, quantityAvailable: 5 },
   });
   expect(created.status(), await created.text()).toBe(201);
   const product = (await created.json()) as Product;
@@ -31,3 +36,7 @@ export async function fundNaira(request: APIRequestContext, merchant: Merchant, 
   expect(paid.status(), await paid.text()).toBe(201);
   expect(await paid.json()).toMatchObject({ status: 'SUCCESSFUL' });
 }
+
+/** Naira from a sale of `price` kobo. */
+export const fundNaira = (request: APIRequestContext, merchant: Merchant, price: number) =>
+  fundBySale(request, merchant, price, 'NGN');
