@@ -107,6 +107,8 @@ export async function saveScreenshot(
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
+  // From the top: a page left scrolled keeps its sticky top bar where the scroll put it, over the page's start.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`),
     fullPage,
