@@ -6,7 +6,9 @@ import { clearCredentials } from '@/lib/credentials';
 import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
 import { seedApp } from '@/testing/mocks/handlers/apps';
+import { banksHandlers } from '@/testing/mocks/handlers/banks';
 import { type RecordedRequest, recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
@@ -75,6 +77,16 @@ describe('profile switcher', () => {
     const userCalls = requests.filter((request) => request.url === `/api/users/${USER_ID}`);
     expect(userCalls.length).toBeGreaterThan(0);
     expect(userCalls.every((request) => request.headers.get('user_id') === USER_ID)).toBe(true);
+  });
+
+  it("lists the app's own settlement accounts while acting for it", async () => {
+    const app = signInActingForAnApp();
+    server.use(...banksHandlers);
+    const requests = recordRequests();
+    renderApp('/settings/settlement-account');
+    await screen.findByTestId('acting-banner');
+    await waitFor(() => expect(headerOf(requests, '/api/bank/accounts')).toContain(app.recordId));
+    expect(headerOf(requests, '/api/bank/accounts').every((header) => header === app.recordId)).toBe(true);
   });
 
   it('survives a reload, and is forgotten on sign-out', async () => {

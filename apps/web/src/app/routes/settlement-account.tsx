@@ -1,11 +1,28 @@
 import { SettlementAccounts } from '@/features/banks/components/settlement-accounts';
+import { useWallets } from '@/features/transactions/api/get-wallets';
 import { useUser } from '@/features/users/api/get-user';
+import { useActingApp } from '@/lib/acting-profile';
 import { useUserId } from '@/lib/credentials';
 
-/** /settings/settlement-account: the settlement accounts (banks) of the signed-in user, whose wallets (users) they settle. */
-export function Component() {
+function MerchantSettlementAccounts() {
   const userId = useUserId();
   const { data: user } = useUser();
   const ngnWallet = user?.wallets.find((wallet) => wallet.currency === 'NGN');
   return <SettlementAccounts userId={userId} ngnWalletId={ngnWallet?.walletId ?? null} />;
+}
+
+/** An app acted for settles into its own accounts, from its own wallets (transactions reads them as the app). */
+function AppSettlementAccounts({ appId }: { appId: string }) {
+  const { data: wallets } = useWallets();
+  const ngnWallet = wallets?.find((wallet) => wallet.currency === 'NGN');
+  return <SettlementAccounts userId={appId} ngnWalletId={ngnWallet?.walletId ?? null} />;
+}
+
+/**
+ * /settings/settlement-account: the settlement accounts (banks) of whoever the dashboard acts for, the signed-in
+ * merchant (its wallets from users) or one of its apps.
+ */
+export function Component() {
+  const acting = useActingApp();
+  return acting ? <AppSettlementAccounts appId={acting.appId} /> : <MerchantSettlementAccounts />;
 }
