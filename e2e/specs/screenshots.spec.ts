@@ -4,6 +4,7 @@ import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
 import { addPayoutAccount, approveKyc, gtbNuban, payOut, payoutCode } from '../support/payouts';
 import { addNairaAccount, addSettlementAccounts, gtbAccount } from '../support/settlement';
 import { enableTwoFactor } from '../support/two-factor';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // Pictures of the main screens for a person to review, in test-results/screenshots/.
 const VIEWPORTS = [
@@ -206,6 +207,50 @@ for (const { name, viewport } of VIEWPORTS) {
       // The list follows the other payout until the rail settles it.
       await expect(page.getByTestId('payout-status').first()).toHaveText('Successful', { timeout: 20_000 });
       await saveScreenshot(page, testInfo, `${name}-payouts`);
+    });
+
+    test('settings: developer settings, a key and the delivery log', async ({ page, request }, testInfo) => {
+      test.setTimeout(60_000);
+      // Deliveries to a receiver on this machine: a payout.failed answered 500, the others 200.
+      const receiver = await startWebhookReceiver((body) =>
+        body.includes('"payout.failed"')
+          ? {
+              status: 500,
+              body: '{"error":"Internal Server Error","message":"upstream order service timed out after 10000 ms"}',
+            }
+          : { status: 200, body: '{"received":true}' },
+      );
+      try {
+        const merchant = await createMerchant(request);
+        const headers = { Authorization: `Bearer ${merchant.token}` };
+        for (const change of [{ generateNewKey: true }, { webhookUrl: receiver.url }]) {
+          const response = await request.put('/api/users/update-api-details', {
+            headers,
+            data: { userId: merchant.userId, ...change },
+          });
+          expect(response.status(), await response.text()).toBe(200);
+        }
+        for (const type of ['payment.succeeded', 'payout.failed', 'payout.created']) {
+          const response = await request.post(`/api/users/${merchant.userId}/webhooks/test`, {
+            headers,
+            data: { type },
+          });
+          expect(response.status(), await response.text()).toBe(202);
+        }
+        await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+        await openAs(page, merchant, '/settings/developer-settings');
+        await expect(page.getByRole('textbox', { name: 'API key', exact: true })).toHaveValue(/^bzk_test_•+/);
+        await expect(page.getByTestId('delivery-row')).toHaveCount(3);
+        await expect(page.getByTestId('delivery-response-code').first()).not.toHaveText('Not sent yet');
+        await saveScreenshot(page, testInfo, `${name}-settings-developer`);
+
+        const failed = page.getByTestId('delivery-row').filter({ hasText: 'payout.failed' });
+        await failed.locator('summary').click();
+        await failed.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, testInfo, `${name}-developer-delivery-log`, { fullPage: false });
+      } finally {
+        await receiver.close();
+      }
     });
 
     test('apps: the list, an app acted for, and the profile switcher open', async ({

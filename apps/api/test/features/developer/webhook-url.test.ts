@@ -1,5 +1,8 @@
 import { UserSchema } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disableEndpoint } from '../../../src/features/webhooks/webhook-deliveries.repository.ts';
+import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
+import { findEndpoint } from '../../../src/features/webhooks/webhooks.repository.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 import { createApp, updateApiDetails } from './developer-fixtures.ts';
 
@@ -40,6 +43,20 @@ describe('the webhook URL through PUT /api/users/update-api-details', () => {
       webhookUrl: 'https://shop.example.com/v2/hooks',
       webhookSecret: before,
     });
+  });
+
+  it('tells Developer Settings why deliveries stopped and until when a rolled secret still signs', async () => {
+    const db = ctx.app.deps.database.db;
+    const endpoint = await findEndpoint(db, merchant.userId);
+    if (!endpoint) throw new Error('no endpoint');
+    await disableEndpoint(db, endpoint.id, 'It answered 410 Gone.');
+    await rollEndpointSecret(ctx.app.deps, merchant.userId);
+    const details = await apiKeyOf(merchant.userId);
+    expect(details.webhookDisabledReason).toBe('It answered 410 Gone.');
+    expect(Date.parse(details.previousWebhookSecretExpiresAt ?? '')).toBeGreaterThan(Date.now());
+    // Saving the URL again turns the endpoint back on.
+    await updateApiDetails(ctx.app, merchant, { webhookUrl: details.webhookUrl ?? '' });
+    expect((await apiKeyOf(merchant.userId)).webhookDisabledReason).toBeNull();
   });
 
   it("an app has a webhook of its own, apart from its merchant's", async () => {

@@ -8,6 +8,8 @@ export const DELIVERIES_PAGE_SIZE = 10;
 /** A delivery about to be attempted settles within seconds: the log asks again this often meanwhile. */
 const DUE_POLL_MS = 2_000;
 const DUE_WITHIN_MS = 20_000;
+/** Events arrive without a notice of their own (a payment queues its webhook after the fact): the open log looks again this often. */
+const IDLE_POLL_MS = 10_000;
 
 function getWebhookDeliveries(
   userId: string,
@@ -27,7 +29,10 @@ const dueSoon = (delivery: WebhookDelivery, now: number) =>
   delivery.status === 'pending' &&
   (delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) - now < DUE_WITHIN_MS);
 
-/** One page of the delivery log, newest first; followed every 2 s while a delivery on it is about to go out. */
+/**
+ * One page of the delivery log, newest first: followed every 2 s while a delivery on it is about to go out, else
+ * every 10 s while the page is visible.
+ */
 export function useWebhookDeliveries(userId: string, page: number) {
   return useQuery({
     queryKey: [...deliveriesQueryKey(userId), { page }] as const,
@@ -35,6 +40,6 @@ export function useWebhookDeliveries(userId: string, page: number) {
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
     refetchInterval: (query) =>
-      query.state.data?.items.some((delivery) => dueSoon(delivery, Date.now())) ? DUE_POLL_MS : false,
+      query.state.data?.items.some((delivery) => dueSoon(delivery, Date.now())) ? DUE_POLL_MS : IDLE_POLL_MS,
   });
 }

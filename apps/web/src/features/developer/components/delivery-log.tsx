@@ -1,9 +1,11 @@
 import { formatDateTime, type WebhookDelivery } from '@bizdash/shared';
-import { RotateCw, Webhook } from 'lucide-react';
+import { RefreshCw, RotateCw, Webhook } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { ListFrame } from '@/components/ui/list-frame';
+import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
 import { type BadgeTone, StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
@@ -118,7 +120,7 @@ const COLUMN_CLASSES: Record<(typeof COLUMNS)[number], string> = {
   Response: 'w-full max-w-0 text-left',
   Actions: 'w-px whitespace-nowrap text-right',
 };
-const cell = 'px-3 py-3 align-top first:pl-4 last:pr-4';
+const cell = cn(tableCellClasses, 'align-top');
 
 interface RowsProps {
   deliveries: WebhookDelivery[];
@@ -127,46 +129,30 @@ interface RowsProps {
 
 function DeliveriesTable({ deliveries, userId }: RowsProps) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{CAPTION}</caption>
-      <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-600">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn('px-3 py-2.5 font-medium first:pl-4 last:pr-4', COLUMN_CLASSES[column])}
-            >
-              {column === 'Actions' ? <span className="sr-only">{column}</span> : column}
-            </th>
-          ))}
+    <DataTable caption={CAPTION} columns={COLUMNS} columnClasses={COLUMN_CLASSES} unlabelled={['Actions']}>
+      {deliveries.map((delivery) => (
+        <tr key={delivery.id} data-testid="delivery-row" data-delivery-id={delivery.id}>
+          <td className={cn(cell, COLUMN_CLASSES.Event)}>
+            <EventName delivery={delivery} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Time, 'text-slate-700')}>
+            {formatDateTime(delivery.createdAt)}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Attempts, 'text-slate-700 tabular-nums')}>
+            {delivery.attempts}
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Status)}>
+            <DeliveryStatus delivery={delivery} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Response)}>
+            <ResponseSummary delivery={delivery} />
+          </td>
+          <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
+            <ResendButton delivery={delivery} userId={userId} />
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {deliveries.map((delivery) => (
-          <tr key={delivery.id} data-testid="delivery-row" data-delivery-id={delivery.id}>
-            <td className={cn(cell, COLUMN_CLASSES.Event)}>
-              <EventName delivery={delivery} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Time, 'text-slate-700')}>
-              {formatDateTime(delivery.createdAt)}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Attempts, 'text-slate-700 tabular-nums')}>
-              {delivery.attempts}
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Status)}>
-              <DeliveryStatus delivery={delivery} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Response)}>
-              <ResponseSummary delivery={delivery} />
-            </td>
-            <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
-              <ResendButton delivery={delivery} userId={userId} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -201,21 +187,6 @@ function DeliveryCards({ deliveries, userId }: RowsProps) {
   );
 }
 
-function SkeletonRows() {
-  return (
-    <div className="divide-y divide-slate-100" aria-hidden="true">
-      {['first', 'second', 'third'].map((key) => (
-        <div key={key} className="flex items-center gap-4 px-4 py-4">
-          <span className="h-4 w-32 animate-pulse rounded bg-slate-100" />
-          <span className="h-4 w-24 animate-pulse rounded bg-slate-100" />
-          <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
-          <span className="h-4 flex-1 animate-pulse rounded bg-slate-100" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** Every delivery to the webhook endpoint, newest first: what was sent, how it went, and Resend. */
 export function DeliveryLog({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
@@ -227,12 +198,7 @@ export function DeliveryLog({ userId }: { userId: string }) {
     content = query.isError ? (
       <QueryErrorState query={query} headingLevel="h3" />
     ) : (
-      <ListFrame busy ref={ref}>
-        <span className="sr-only" role="status">
-          Loading webhook deliveries
-        </span>
-        <SkeletonRows />
-      </ListFrame>
+      <ListSkeleton label="Loading webhook deliveries" ref={ref} />
     );
   } else if (query.data.totalElements === 0) {
     content = (
@@ -270,13 +236,24 @@ export function DeliveryLog({ userId }: { userId: string }) {
   }
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div>
-        <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Webhook deliveries
-        </h2>
-        <p className="mt-0.5 text-sm text-slate-600">
-          Newest first. Resend one to deliver it again with the same webhook-id.
-        </p>
+      <div className="flex items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Webhook deliveries
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Newest first. Resend one to deliver it again with the same webhook-id.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<RefreshCw className={cn('size-4', query.isFetching && 'animate-spin')} aria-hidden="true" />}
+          onClick={() => void query.refetch()}
+          aria-label="Refresh deliveries"
+        >
+          Refresh
+        </Button>
       </div>
       {content}
     </section>

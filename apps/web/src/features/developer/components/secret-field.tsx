@@ -5,7 +5,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
 export const COPIED = 'Copied to clipboard';
-const MASK = '•'.repeat(24);
+const MASK = '•'.repeat(8);
 
 /** `bzk_test_••••…Bz9k`: the prefix says which key it is and the last four tell two keys apart, the rest hidden. */
 function maskSecret(value: string): string {

@@ -213,8 +213,10 @@ export function WebhookCard({ userId, details, onChange }: WebhookCardProps) {
           </div>
         ) : null}
         <WebhookUrlForm userId={userId} details={details} onChange={onChange} />
-        <SigningSecret userId={userId} details={details} />
-        <TestEventForm userId={userId} blocked={blocked} />
+        <div className="flex flex-col gap-6 border-t border-slate-100 pt-6">
+          <SigningSecret userId={userId} details={details} />
+          <TestEventForm userId={userId} blocked={blocked} />
+        </div>
       </div>
     </SectionCard>
   );

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { ListFrame } from '@/components/ui/list-frame';
+import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
 import { cn } from '@/lib/cn';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { usePayouts } from '../api/get-payouts';
@@ -156,35 +156,13 @@ function PayoutCards({ payouts }: { payouts: Payout[] }) {
   );
 }
 
-function SkeletonRows() {
-  return (
-    <div className="divide-y divide-slate-100" aria-hidden="true">
-      {['first', 'second', 'third'].map((key) => (
-        <div key={key} className="flex items-center gap-4 px-4 py-4">
-          <span className="h-4 w-28 animate-pulse rounded bg-slate-100" />
-          <span className="h-4 flex-1 animate-pulse rounded bg-slate-100" />
-          <span className="h-4 w-20 animate-pulse rounded bg-slate-100" />
-          <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** The payouts, newest first, with their loading, error and empty states. */
 export function PayoutsList() {
   const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
   const query = usePayouts();
   if (!query.data) {
     if (query.isError) return <QueryErrorState query={query} />;
-    return (
-      <ListFrame busy ref={ref}>
-        <span className="sr-only" role="status">
-          Loading payouts
-        </span>
-        <SkeletonRows />
-      </ListFrame>
-    );
+    return <ListSkeleton label="Loading payouts" ref={ref} />;
   }
   if (query.data.length === 0) {
     return (
