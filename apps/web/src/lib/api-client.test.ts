@@ -4,9 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildToken, USER_ID } from '@/testing/factories';
 import { recordRequests } from '@/testing/mocks/requests';
 import { server } from '@/testing/mocks/server';
+import { actFor, getActingApp } from './acting-profile';
 import { apiDownload, apiRequest, filenameFromContentDisposition, NETWORK_ERROR_MESSAGE } from './api-client';
 import { ApiError } from './api-error';
-import { getCredentials, setCredentials } from './credentials';
+import { clearCredentials, getCredentials, setCredentials } from './credentials';
 import { registerNavigator } from './navigation';
 
 /** Answers every API call so: the client's own tests feed it whatever a server, proxy or broken network may send. */
@@ -199,6 +200,48 @@ describe('apiRequest', () => {
       'Invalid email or password',
     );
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('the user_id header while the dashboard acts for an app', () => {
+  const APP_ID = '0b6d1f0e-7a44-4e55-9c1e-2f1f0d7c9a10';
+  const OTHER_APP_ID = '7e91b0c2-5d3a-4c8e-9f20-1a4b6c8d0e22';
+
+  it('names the app on business calls, and whoever a path or body names otherwise', async () => {
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    actFor({ appId: APP_ID, name: 'Lagos Shop' });
+    const requests = answerAll(() => json({}));
+
+    await apiRequest('/wallets');
+    await apiRequest(`/users/${USER_ID}/change-password`, { method: 'PUT', body: {} });
+    await apiRequest(`/document/${USER_ID}`);
+    await apiRequest(`/users/${OTHER_APP_ID}`);
+    await apiRequest('/transaction/search', { method: 'POST', body: { userId: OTHER_APP_ID } });
+    await apiRequest('/users/register', { method: 'POST', body: {}, actFor: USER_ID });
+    actFor(null);
+    await apiRequest('/wallets');
+
+    expect(requests.map((request) => request.headers.get('user_id'))).toEqual([
+      APP_ID,
+      USER_ID,
+      USER_ID,
+      OTHER_APP_ID,
+      OTHER_APP_ID,
+      USER_ID,
+      USER_ID,
+    ]);
+  });
+
+  it('ignores a choice stored under another merchant, and sign-out forgets it', () => {
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    actFor({ appId: APP_ID, name: 'Lagos Shop' });
+    setCredentials({ token: buildToken(), userId: OTHER_APP_ID });
+    expect(getActingApp()).toBeNull();
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    expect(getActingApp()).toEqual({ appId: APP_ID, name: 'Lagos Shop' });
+    clearCredentials();
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    expect(getActingApp()).toBeNull();
   });
 });
 
