@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkoutAmounts, DEFAULT_FEE_SCHEDULE, formatMoney, type Product } from '@bizdash/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { exactPath, mainNav, toast } from '../support/helpers';
+import { exactPath, expectNoSeriousA11yViolations, mainNav, toast } from '../support/helpers';
 
 // Apps (issue 13 section 4): a merchant creates an app, switches the dashboard to it, sells through it, and the
 // money lands in the app's wallet, not the merchant's.
@@ -43,6 +43,8 @@ test('create an app, switch to it, sell through it: the money is the app’s, no
   const appId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   await expect(page.getByTestId('app-name')).toHaveText(appName);
   await expect(page.getByTestId('app-wallet-NGN')).toContainText(formatMoney(0, 'NGN'));
+  await expect(page.getByRole('button', { name: 'Generate new key' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // Switch to it: the whole dashboard acts for the app.
   await page.getByRole('button', { name: 'Switch to this app' }).click();
@@ -136,6 +138,11 @@ test('the profile switcher switches to an app and back', async ({ page, request 
   await menu.getByRole('menuitemradio', { name: 'Abuja Kiosk' }).click();
   await expect(page.getByTestId('acting-banner')).toContainText('Acting as Abuja Kiosk');
   await expect(page).toHaveURL(exactPath('/dashboard/recents'));
+  // A page load keeps the choice (this tab's session storage).
+  await page.goto('/settings/apps');
+  await expect(page.getByRole('list', { name: 'Apps' })).toBeVisible();
+  await expect(page.getByTestId('acting-banner')).toContainText('Acting as Abuja Kiosk');
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Switch profile' }).first().click();
   await expect(page.getByRole('menu').getByRole('menuitemradio', { name: 'Abuja Kiosk' })).toHaveAttribute(
