@@ -3,8 +3,9 @@ import type { Product, WebhookPayload } from '@bizdash/shared';
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { toast } from '../support/helpers';
-import { startWebhookReceiver } from '../support/webhook-receiver';
+import { expectNoSeriousA11yViolations, toast } from '../support/helpers';
+import { expectNoHorizontalOverflow } from '../support/seeded-session';
+import { startWebhookReceiver, withKeyAndDeliveries } from '../support/webhook-receiver';
 
 // Developer Settings end to end: a key that authenticates until it is deleted, and a webhook that arrives signed.
 const APPROVED_CARD = '4242 4242 4242 4242';
@@ -131,12 +132,59 @@ test.describe('developer settings', () => {
       await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded');
       await expect(row.getByTestId('delivery-response-code')).toHaveText('200');
       await expect(row.getByTestId('delivery-response-body')).toHaveText('ok');
+      await expectNoSeriousA11yViolations(page);
 
       // Resend: the same webhook-id again.
       await row.getByRole('button', { name: /^Resend payment\.succeeded/ }).click();
       await expect(toast(page, 'Delivery sent again')).toBeVisible();
       await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
       expect(receiver.received[1]?.headers['webhook-id']).toBe(headers['webhook-id']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('keyboard: the generate dialog traps focus, Escape closes it and focus returns to its button', async ({
+    page,
+    request,
+  }) => {
+    const merchant = await createMerchant(request);
+    await openAs(page, merchant, '/settings/developer-settings');
+    await page.getByRole('button', { name: 'Generate new key' }).click();
+    await expect(toast(page, 'New key generated successfully')).toBeVisible();
+    const generate = page.getByRole('button', { name: 'Generate new key' });
+    await generate.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Generate a new API key?' });
+    await expect(dialog).toContainText(/keeps working for 24 hours, until/);
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('Tab');
+      await expect(dialog.locator(':focus')).toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(generate).toBeFocused();
+  });
+});
+
+test.describe('developer settings at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('deliveries are cards, nothing scrolls sideways, and no serious accessibility violations', async ({
+    page,
+    request,
+  }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const merchant = await createMerchant(request);
+      await withKeyAndDeliveries(request, merchant, receiver, ['payment.succeeded', 'payout.created']);
+      await openAs(page, merchant, '/settings/developer-settings');
+      await expect(
+        page.getByRole('list', { name: 'Webhook deliveries' }).getByTestId('delivery-row'),
+      ).toHaveCount(2);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expectNoHorizontalOverflow(page);
+      await expectNoSeriousA11yViolations(page);
     } finally {
       await receiver.close();
     }

@@ -4,7 +4,7 @@ import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
 import { addPayoutAccount, approveKyc, gtbNuban, payOut, payoutCode } from '../support/payouts';
 import { addNairaAccount, addSettlementAccounts, gtbAccount } from '../support/settlement';
 import { enableTwoFactor } from '../support/two-factor';
-import { startWebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookReceiver, withKeyAndDeliveries } from '../support/webhook-receiver';
 
 // Pictures of the main screens for a person to review, in test-results/screenshots/.
 const VIEWPORTS = [
@@ -222,22 +222,11 @@ for (const { name, viewport } of VIEWPORTS) {
       );
       try {
         const merchant = await createMerchant(request);
-        const headers = { Authorization: `Bearer ${merchant.token}` };
-        for (const change of [{ generateNewKey: true }, { webhookUrl: receiver.url }]) {
-          const response = await request.put('/api/users/update-api-details', {
-            headers,
-            data: { userId: merchant.userId, ...change },
-          });
-          expect(response.status(), await response.text()).toBe(200);
-        }
-        for (const type of ['payment.succeeded', 'payout.failed', 'payout.created']) {
-          const response = await request.post(`/api/users/${merchant.userId}/webhooks/test`, {
-            headers,
-            data: { type },
-          });
-          expect(response.status(), await response.text()).toBe(202);
-        }
-        await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+        await withKeyAndDeliveries(request, merchant, receiver, [
+          'payment.succeeded',
+          'payout.failed',
+          'payout.created',
+        ]);
         await openAs(page, merchant, '/settings/developer-settings');
         await expect(page.getByRole('textbox', { name: 'API key', exact: true })).toHaveValue(/^bzk_test_•+/);
         await expect(page.getByTestId('delivery-row')).toHaveCount(3);

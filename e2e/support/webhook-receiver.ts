@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, type Merchant } from './fixtures';
 
 interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -32,4 +34,32 @@ export async function startWebhookReceiver(answer: Answer = OK) {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Through the API, as a test's starting point: a key, the webhook URL, and a test event of each type given,
+ * waiting until the receiver has had them all.
+ */
+export async function withKeyAndDeliveries(
+  request: APIRequestContext,
+  merchant: Merchant,
+  receiver: Awaited<ReturnType<typeof startWebhookReceiver>>,
+  types: readonly string[],
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${merchant.token}` };
+  for (const change of [{ generateNewKey: true }, { webhookUrl: receiver.url }]) {
+    const response = await request.put('/api/users/update-api-details', {
+      headers,
+      data: { userId: merchant.userId, ...change },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  for (const type of types) {
+    const response = await request.post(`/api/users/${merchant.userId}/webhooks/test`, {
+      headers,
+      data: { type },
+    });
+    expect(response.status(), await response.text()).toBe(202);
+  }
+  await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(types.length);
 }

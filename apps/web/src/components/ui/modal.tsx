@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -16,6 +16,9 @@ interface ModalProps {
 
 /** The generic modal of SPEC section 2: a title, a close button, content; Radix handles focus and Escape. */
 export function Modal({ open, onOpenChange, title, description, children, footer, className }: ModalProps) {
+  // Radix returns focus to a Dialog.Trigger; these modals open from ordinary buttons, so the modal remembers
+  // what had focus when it opened and goes back there when it closes (keyboard users keep their place).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -27,6 +30,14 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <div>

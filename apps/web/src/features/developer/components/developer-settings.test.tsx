@@ -100,6 +100,7 @@ describe('Developer Settings: API key', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate new key' })).toHaveFocus());
     expect(puts()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Generate new key' }));
