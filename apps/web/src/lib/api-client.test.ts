@@ -232,6 +232,18 @@ describe('the user_id header while the dashboard acts for an app', () => {
     ]);
   });
 
+  it('falls back to the merchant when the API no longer knows the app', async () => {
+    setCredentials({ token: buildToken(), userId: USER_ID });
+    actFor({ appId: APP_ID, name: 'Lagos Shop' });
+    answerAll(() => json({ error: 'Transaction not found', code: 'NOT_FOUND' }, 404));
+    await expect(apiRequest('/transaction/x')).rejects.toThrow('Transaction not found');
+    expect(getActingApp()).not.toBeNull();
+
+    answerAll(() => json({ error: 'User not found', code: 'NOT_FOUND' }, 404));
+    await expect(apiRequest('/wallets')).rejects.toThrow('User not found');
+    expect(getActingApp()).toBeNull();
+  });
+
   it('ignores a choice stored under another merchant, and sign-out forgets it', () => {
     setCredentials({ token: buildToken(), userId: USER_ID });
     actFor({ appId: APP_ID, name: 'Lagos Shop' });

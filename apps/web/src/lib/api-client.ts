@@ -1,6 +1,6 @@
 import { isTokenExpired, SOURCE_SYSTEM } from '@bizdash/shared';
 import type { z } from 'zod';
-import { getActingApp } from './acting-profile';
+import { actFor, getActingApp } from './acting-profile';
 import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { type Credentials, clearCredentials, getCredentials } from './credentials';
@@ -39,6 +39,9 @@ export interface RequestOptions {
   /** The browser's fetch priority; a long-lived stream goes low so it never competes with what the page needs. */
   priority?: RequestPriority;
 }
+
+/** The API's answer to a user_id (or a named user) that is not the merchant nor one of its apps. */
+const ACTING_USER_NOT_FOUND = 'User not found';
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
@@ -155,6 +158,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   const data = await readJson(response);
   if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
+  // The app acted for is no longer the merchant's (erased, perhaps in another tab): back to the merchant.
+  if (response.status === 404 && userId !== undefined && userId === getActingApp()?.appId) {
+    if (stringField(data, 'error') === ACTING_USER_NOT_FOUND) actFor(null);
+  }
   throw new ApiError({
     status: response.status,
     serverError: stringField(data, 'error'),
