@@ -110,6 +110,18 @@ describe('profile switcher', () => {
     await waitFor(() => expect(headerOf(requests, '/api/wallets').at(-1)).toBe(USER_ID));
   });
 
+  it('deleting the app acted for sends the dashboard back to the merchant', async () => {
+    const app = signInActingForAnApp();
+    renderApp(`/settings/apps/${app.recordId}`);
+    expect(await screen.findByTestId('acting-banner')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete app' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete app' }));
+    expect(await screen.findByText('App deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(getActingApp()).toBeNull());
+    expect(screen.queryByTestId('acting-banner')).not.toBeInTheDocument();
+  });
+
   it("switches from an app's page, and back", async () => {
     signIn();
     const app = seedApp();
