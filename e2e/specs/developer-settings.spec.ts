@@ -130,7 +130,7 @@ test.describe('developer settings', () => {
       await expect(row).toBeVisible({ timeout: 15_000 });
       await expect(row).toHaveAttribute('data-delivery-id', headers['webhook-id'] ?? '');
       await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded');
-      await expect(row.getByTestId('delivery-response-code')).toHaveText('200');
+      await expect(row.getByTestId('delivery-response-code')).toHaveText('HTTP 200');
       await expect(row.getByTestId('delivery-response-body')).toHaveText('ok');
       await expectNoSeriousA11yViolations(page);
 

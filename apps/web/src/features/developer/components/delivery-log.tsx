@@ -26,17 +26,30 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone
   disabled: { label: 'Endpoint off', tone: 'grey' },
 };
 
-function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
+/** When a delivery waiting for its retry goes out again; null for any other. */
+const nextTry = (delivery: WebhookDelivery) =>
+  delivery.status === 'pending' && delivery.attempts > 0 ? delivery.nextAttemptAt : null;
+
+function NextTry({ delivery }: { delivery: WebhookDelivery }) {
+  const at = nextTry(delivery);
+  return at ? <span className="text-xs text-slate-600">Next try {formatDateTime(at)}</span> : null;
+}
+
+/** The badge ('Retrying' while a retry is due); the table shows the next try under it, a card in its details. */
+function DeliveryStatus({
+  delivery,
+  withNextTry = false,
+}: {
+  delivery: WebhookDelivery;
+  withNextTry?: boolean;
+}) {
   const { label, tone } = STATUS[delivery.status];
-  const retrying = delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt;
   return (
     <span className="flex flex-col items-start gap-1">
       <StatusBadge tone={tone} data-testid="delivery-status">
-        {retrying ? 'Retrying' : label}
+        {nextTry(delivery) ? 'Retrying' : label}
       </StatusBadge>
-      {retrying && delivery.nextAttemptAt ? (
-        <span className="text-xs text-slate-600">Next try {formatDateTime(delivery.nextAttemptAt)}</span>
-      ) : null}
+      {withNextTry ? <NextTry delivery={delivery} /> : null}
     </span>
   );
 }
@@ -65,7 +78,7 @@ function ResponseSummary({ delivery }: { delivery: WebhookDelivery }) {
         )}
         data-testid="delivery-response-code"
       >
-        {code ?? (delivery.attempts === 0 ? 'Not sent yet' : 'No answer')}
+        {code === null ? (delivery.attempts === 0 ? 'Not sent yet' : 'No answer') : `HTTP ${code}`}
       </span>
       {body ? (
         body.length <= PREVIEW_CHARS ? (
@@ -142,7 +155,7 @@ function DeliveriesTable({ deliveries, userId }: RowsProps) {
             {delivery.attempts}
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Status)}>
-            <DeliveryStatus delivery={delivery} />
+            <DeliveryStatus delivery={delivery} withNextTry />
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Response)}>
             <ResponseSummary delivery={delivery} />
@@ -176,6 +189,7 @@ function DeliveryCards({ deliveries, userId }: RowsProps) {
             <span>
               {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
             </span>
+            <NextTry delivery={delivery} />
           </span>
           <ResponseSummary delivery={delivery} />
           <span className="-ml-2">

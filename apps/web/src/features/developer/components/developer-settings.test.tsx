@@ -238,14 +238,27 @@ describe('Developer Settings: delivery log', () => {
       lastResponseCode: 500,
       lastResponseBody: longBody,
     });
-    deliveriesMock.deliveries = [failed, buildDelivery()];
+    const retrying = buildDelivery({
+      eventType: 'payout.created',
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: '2099-01-01T10:00:00.000Z',
+      lastResponseCode: null,
+      lastResponseBody: null,
+      lastError: 'Timed out after 15 s',
+    });
+    deliveriesMock.deliveries = [failed, buildDelivery(), retrying];
     const { user, posts } = await open();
     const rows = await screen.findAllByTestId('delivery-row');
-    expect(rows).toHaveLength(2);
-    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(rows).toHaveLength(3);
+    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(third).getByTestId('delivery-status')).toHaveTextContent('Retrying');
+    expect(third).toHaveTextContent('Next try 01 Jan 2099');
+    expect(within(third).getByTestId('delivery-response-code')).toHaveTextContent('No answer');
+    expect(within(third).getByTestId('delivery-response-body')).toHaveTextContent('Timed out after 15 s');
     expect(within(first).getByTestId('delivery-event')).toHaveTextContent('payment.failed');
     expect(within(first).getByTestId('delivery-status')).toHaveTextContent('Failed');
-    expect(within(first).getByTestId('delivery-response-code')).toHaveTextContent('500');
+    expect(within(first).getByTestId('delivery-response-code')).toHaveTextContent('HTTP 500');
     expect(within(second).getByTestId('delivery-status')).toHaveTextContent('Succeeded');
     expect(within(second).getByTestId('delivery-response-body')).toHaveTextContent('ok');
 
