@@ -141,7 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   const keys = { derive: (purpose: string) => createHmac('sha256', jwtSecret).update(purpose).digest() };
-  const idempotency = createIdempotencyStore({ database, keys });
+  const idempotency = createIdempotencyStore({
+    database,
+    keys,
+    leaseSeconds: config.idempotencyLeaseSeconds,
+  });
   jobs.schedule(idempotency.pruneJob);
   if (database.kind === 'pglite') jobs.schedule(databaseStatisticsJob(database.db));
   const deps: AppDeps = {

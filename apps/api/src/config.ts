@@ -85,6 +85,7 @@ const ConfigSchema = z
     API_KEY_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
     PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+    IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).default(500_000_000),
     PAYOUT_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(1_000_000),
     PAYOUT_FEES: jsonSetting(PayoutFeesSchema).optional(),
@@ -196,6 +197,8 @@ const ConfigSchema = z
       perMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
     jobsEnabled: env.JOBS_ENABLED,
+    /** How long an Idempotency-Key's first request holds it before a retry may take over (it died, or hangs). */
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */
     storage: {
       provider: env.STORAGE_PROVIDER,

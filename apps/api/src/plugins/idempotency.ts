@@ -9,12 +9,10 @@ import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { conflict } from '../lib/errors.ts';
 
 const KEPT_FOR_HOURS = 24;
-/** A first request that has not answered within this long is taken to have died; a retry takes over. */
-const IN_PROGRESS_LEASE_SECONDS = 60;
 const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_IN_PROGRESS =
   'A request with this Idempotency-Key is still in progress. Try again in a moment.';
-const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request.';
+export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request.';
 
 interface Claim {
   scope: string;
@@ -58,12 +56,12 @@ export interface IdempotencyStore {
  */
 const claimKey = preparedSql(
   'idempotency_claim',
-  ['scope', 'key', 'requestHash'],
+  ['scope', 'key', 'requestHash', 'leaseSeconds'],
   (p) => sql<{ scope: string }>`
   with async_commit as (select set_config('synchronous_commit', 'off', true))
   insert into ${idempotencyKeys} (scope, key, request_hash, locked_until, expires_at)
   select ${p.scope}, ${p.key}, ${p.requestHash},
-    now() + make_interval(secs => ${IN_PROGRESS_LEASE_SECONDS}),
+    now() + make_interval(secs => ${p.leaseSeconds}::int),
     now() + make_interval(hours => ${KEPT_FOR_HOURS})
   from async_commit
   on conflict (scope, key) do update set
@@ -101,9 +99,12 @@ const keepResponse = preparedSql(
 export function createIdempotencyStore({
   database,
   keys,
+  leaseSeconds,
 }: {
   database: Database;
   keys: { derive(purpose: string): Buffer };
+  /** A first request that has not answered within this long is taken to have died; a retry takes over. */
+  leaseSeconds: number;
 }): IdempotencyStore {
   const db: Db = database.db;
   // Keyed, because a body may hold a card number: a plain hash of it could be brute-forced from the last four.
@@ -114,7 +115,7 @@ export function createIdempotencyStore({
       .digest('hex');
 
   async function claim({ scope, key }: Claim, requestHash: string) {
-    return (await claimKey(db, { scope, key, requestHash })).length > 0;
+    return (await claimKey(db, { scope, key, requestHash, leaseSeconds })).length > 0;
   }
 
   async function keep(

@@ -1,6 +1,16 @@
 import type { Currency, PayoutStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
 import { id, timestamps } from './columns.ts';
 import { ledgerPostings } from './ledger.ts';
@@ -39,11 +49,16 @@ export const payouts = pgTable(
     railChecks: integer('rail_checks').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
     failureReason: text('failure_reason'),
+    /** The Idempotency-Key it was made with: a retry finds it here even when the request store has lost it. */
+    idempotencyKey: text('idempotency_key'),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
     index('payouts_user_created_idx').on(table.userId, table.createdAt),
+    uniqueIndex('payouts_user_idempotency_key_idx')
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('payouts_due_idx').on(table.nextCheckAt).where(sql`${table.status} = 'PROCESSING'`),
     check('payouts_amount_positive', sql`${table.amount} > 0 and ${table.fee} >= 0`),
     check(

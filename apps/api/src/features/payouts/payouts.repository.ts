@@ -66,6 +66,17 @@ export async function findOwnedPayout(db: DbOrTx, userId: string, payoutId: stri
   return row ?? null;
 }
 
+/** The owner's payout made with this Idempotency-Key, if any. */
+export async function findOwnedPayoutByKey(db: DbOrTx, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ payout: payouts, account: accountColumns })
+    .from(payouts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function listOwnedPayouts(db: DbOrTx, userId: string, limit: number) {
   return db
     .select({ payout: payouts, account: accountColumns })

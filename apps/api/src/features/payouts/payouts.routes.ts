@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   ConfirmPayoutRequestSchema,
   CreatePayoutRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeyHeaderSchema,
   PayoutIdParamsSchema,
   PayoutListSchema,
@@ -66,7 +67,14 @@ export function payoutsRoutes(deps: AppDeps) {
       async (request, reply) =>
         reply
           .code(201)
-          .send(await createPayout({ ...deps, log: request.log }, actorOf(request), request.body)),
+          .send(
+            await createPayout(
+              { ...deps, log: request.log },
+              actorOf(request),
+              request.body,
+              request.headers[IDEMPOTENCY_KEY_HEADER],
+            ),
+          ),
     );
 
     api.post(

@@ -17,6 +17,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/postgres-errors.ts';
+import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { debitForPayout } from '../money/index.ts';
 import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.ts';
@@ -25,6 +27,7 @@ import { payoutEventData, sendToRail } from './payout-rail.service.ts';
 import {
   findOwnedBankAccount,
   findOwnedPayout,
+  findOwnedPayoutByKey,
   findOwnedWallet,
   findUserStatus,
   insertPayout,
@@ -144,7 +147,47 @@ async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRe
  * A payout from a dashboard session waits for the merchant's confirmation (two-factor code, else an emailed code);
  * one from an API key goes at once: the key is the merchant's server acting, with no person to ask.
  */
-export async function createPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRequest) {
+export async function createPayout(
+  deps: PayoutDeps,
+  actor: Actor,
+  input: CreatePayoutRequest,
+  idempotencyKey?: string,
+) {
+  if (!idempotencyKey) return createNewPayout(deps, actor, input, null);
+  const earlier = await madeWithKey(deps, actor, input, idempotencyKey);
+  if (earlier) return earlier;
+  try {
+    return await createNewPayout(deps, actor, input, idempotencyKey);
+  } catch (error) {
+    // The same key twice at once: the second insert meets the first's row, which is the answer.
+    const raced = isUniqueViolation(error) ? await madeWithKey(deps, actor, input, idempotencyKey) : null;
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/**
+ * The payout already made with this Idempotency-Key (the request store may have lost it in a crash, or a retry may
+ * come after its lease): the same request gets it back, another request with the key is refused.
+ */
+async function madeWithKey(deps: PayoutDeps, actor: Actor, input: CreatePayoutRequest, key: string) {
+  const found = await findOwnedPayoutByKey(deps.database.db, actor.actingUserId, key);
+  if (!found) return null;
+  const { payout, account } = found;
+  const same =
+    payout.walletId === input.walletId &&
+    payout.bankAccountId === input.bankAccountId &&
+    payout.amount === input.amount;
+  if (!same) throw conflict(IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
+  return toPayout(payout, account);
+}
+
+async function createNewPayout(
+  deps: PayoutDeps,
+  actor: Actor,
+  input: CreatePayoutRequest,
+  idempotencyKey: string | null,
+) {
   const { account, currency, fee } = await checkPayout(deps, actor, input);
   const db = deps.database.db;
   const base = {
@@ -154,6 +197,7 @@ export async function createPayout(deps: PayoutDeps, actor: Actor, input: Create
     currency,
     amount: input.amount,
     fee,
+    idempotencyKey,
   };
   if (actor.via === 'api_key') {
     // The wallet is locked before the payout row is written: that row's key lock on the wallet would otherwise

@@ -80,17 +80,84 @@ describe('payouts when the server is killed mid-burst', () => {
   }
 
   let token = '';
-  const api = async <T>(method: string, url: string, body?: unknown) => {
+  /** A call as the dashboard (session) or a shop's server (API key) makes it; POSTs carry an Idempotency-Key. */
+  const api = async <T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    idempotencyKey: string = crypto.randomUUID(),
+  ) => {
     const response = await fetch(`${base}${url}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() } : {}),
+        ...(body ? { 'content-type': 'application/json', 'idempotency-key': idempotencyKey } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: response.status, body: (await response.json()) as T };
   };
+
+  /** Signs the demo merchant in; its Naira wallet and active GTBank account, and the wallet's balance now. */
+  async function signInToNaira() {
+    const signIn = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const session = (await signIn.json()) as { token: string; userId: string };
+    token = session.token;
+    const { body: user } = await api<User>('GET', `/api/users/${session.userId}`);
+    const wallet = user.wallets.find((candidate) => candidate.currency === 'NGN');
+    const account = user.banks.find((bank) => bank.currencyCode === 'NGN' && bank.status === 'ACTIVE');
+    if (!wallet || !account) throw new Error('the seed made no Naira wallet or account');
+    return { userId: session.userId, walletId: wallet.walletId, bankAccountId: account.recordId };
+  }
+
+  async function balanceOf(walletId: string) {
+    const { body } = await api<WalletList>('GET', '/api/wallets');
+    return body.wallets.find((candidate) => candidate.walletId === walletId)?.availableBalance ?? Number.NaN;
+  }
+
+  /** These payouts once the rail job (every 2 s) has answered for all of them. */
+  async function settled(ids: Set<string>) {
+    let payouts: Payout[] = [];
+    for (let attempt = 0; attempt < 60; attempt++) {
+      payouts = (await api<PayoutList>('GET', '/api/payouts')).body.payouts.filter((payout) =>
+        ids.has(payout.id),
+      );
+      if (payouts.every((payout) => payout.status !== 'PROCESSING')) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return payouts;
+  }
+
+  /** The burst: every request at once; the server is killed once `KILL_AFTER_ACKNOWLEDGED` have been answered. */
+  async function burstUntilKilled<T>(requests: (() => Promise<{ ok: boolean; id: T }>)[]) {
+    const acknowledged = new Set<T>();
+    await Promise.all(
+      requests.map((send) =>
+        send().then(
+          ({ ok, id }) => {
+            if (ok) acknowledged.add(id);
+            if (acknowledged.size === KILL_AFTER_ACKNOWLEDGED) void killServer();
+          },
+          () => undefined, // the connection died with the server
+        ),
+      ),
+    );
+    await killServer();
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
+    expect(acknowledged.size).toBeLessThan(requests.length);
+    return acknowledged;
+  }
+
+  async function expectLedgerVerified() {
+    await killServer();
+    const verified = await runScript('src/scripts/ledger-verify.ts', [], env);
+    expect(verified.output).toContain('Ledger OK');
+    expect(verified.code).toBe(0);
+  }
 
   /** The code in the newest payout email. */
   const mailedCode = async () => {
@@ -127,6 +194,8 @@ describe('payouts when the server is killed mid-burst', () => {
       LOG_LEVEL: 'error',
       RATE_LIMIT_IP_PER_MINUTE: '10000',
       RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '10000',
+      // A request the kill cut off holds its Idempotency-Key this long; the retries after the restart wait it out.
+      IDEMPOTENCY_LEASE_SECONDS: '1',
     };
     // The demo merchant: KYC done, money in both wallets, settlement accounts past their hold.
     const seeded = await runScript('src/scripts/seed.ts', ['--email', EMAIL, '--transactions', '300'], env);
@@ -139,52 +208,29 @@ describe('payouts when the server is killed mid-burst', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged payout, doubles none, lets the rest be confirmed, and settles what was in transit', async () => {
+  it('keeps every acknowledged confirmation, doubles none, lets the rest be confirmed, and settles what was in transit', async () => {
     await startServer();
-    const signIn = await fetch(`${base}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const session = (await signIn.json()) as { token: string; userId: string };
-    token = session.token;
-    const { body: user } = await api<User>('GET', `/api/users/${session.userId}`);
-    const wallet = user.wallets.find((candidate) => candidate.currency === 'NGN');
-    const account = user.banks.find((bank) => bank.currencyCode === 'NGN' && bank.status === 'ACTIVE');
-    if (!wallet || !account) throw new Error('the seed made no Naira wallet or account');
-    const balanceNow = async () => {
-      const { body } = await api<WalletList>('GET', '/api/wallets');
-      return body.wallets.find((candidate) => candidate.walletId === wallet.walletId)?.availableBalance;
-    };
-    const before = await balanceNow();
+    const { walletId, bankAccountId } = await signInToNaira();
+    const before = await balanceOf(walletId);
 
     // Thirty payouts waiting for their emailed codes (₦100.00, ₦101.00, ...: each its own amount).
     const waiting: { payout: Payout; code: string }[] = [];
     for (let index = 0; index < PAYOUTS; index++) {
       const created = await api<Payout>('POST', '/api/payouts', {
-        walletId: wallet.walletId,
-        bankAccountId: account.recordId,
+        walletId,
+        bankAccountId,
         amount: 10_000 + index * 100,
       });
       expect(created.status).toBe(201);
       waiting.push({ payout: created.body, code: await mailedCode() });
     }
 
-    // All confirmed at once; the server dies once a few have been answered.
-    const acknowledged = new Set<string>();
-    const burst = waiting.map(({ payout, code }) =>
-      api<Payout>('POST', `/api/payouts/${payout.id}/confirm`, { code }).then(
-        (response) => {
-          if (response.status === 200) acknowledged.add(payout.id);
-          if (acknowledged.size === KILL_AFTER_ACKNOWLEDGED) void killServer();
-        },
-        () => undefined, // the connection died with the server
-      ),
+    const acknowledged = await burstUntilKilled(
+      waiting.map(({ payout, code }) => async () => {
+        const response = await api('POST', `/api/payouts/${payout.id}/confirm`, { code });
+        return { ok: response.status === 200, id: payout.id };
+      }),
     );
-    await Promise.all(burst);
-    await killServer();
-    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
-    expect(acknowledged.size).toBeLessThan(PAYOUTS);
 
     await startServer();
     for (const id of acknowledged) {
@@ -206,24 +252,61 @@ describe('payouts when the server is killed mid-burst', () => {
       expect(confirmed.status).toBe(200);
     }
 
-    // The rail job (every 2 s) settles whatever is in transit.
-    let payouts: Payout[] = [];
-    for (let attempt = 0; attempt < 60; attempt++) {
-      payouts = (await api<PayoutList>('GET', '/api/payouts')).body.payouts.filter((payout) =>
-        waiting.some((entry) => entry.payout.id === payout.id),
-      );
-      if (payouts.every((payout) => payout.status !== 'PROCESSING')) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const payouts = await settled(new Set(waiting.map(({ payout }) => payout.id)));
     expect(payouts).toHaveLength(PAYOUTS);
     for (const payout of payouts) expect(payout.status).toBe('SUCCESSFUL');
     expect(new Set(payouts.map((payout) => payout.transactionId)).size).toBe(PAYOUTS);
     const paidOut = payouts.reduce((sum, payout) => sum + payout.total, 0);
-    expect(await balanceNow()).toBe((before ?? 0) - paidOut);
+    expect(await balanceOf(walletId)).toBe(before - paidOut);
+    await expectLedgerVerified();
+  }, 180_000);
 
-    await killServer();
-    const verified = await runScript('src/scripts/ledger-verify.ts', [], env);
-    expect(verified.output).toContain('Ledger OK');
-    expect(verified.code).toBe(0);
+  it("answers a shop server's retries after the crash with the payouts it made, never a second one", async () => {
+    await startServer();
+    const { userId, walletId, bankAccountId } = await signInToNaira();
+    const generated = await api<{ apiKey: string }>('PUT', '/api/users/update-api-details', {
+      userId,
+      generateNewKey: true,
+    });
+    expect(generated.status).toBe(200);
+    token = generated.body.apiKey;
+    const before = await balanceOf(walletId);
+
+    // From a key a payout moves the money at once: thirty, each with its own Idempotency-Key and amount.
+    const requests = Array.from({ length: PAYOUTS }, (_, index) => ({
+      key: `crash-payout-${index}-${crypto.randomUUID()}`,
+      body: { walletId, bankAccountId, amount: 20_000 + index * 100 },
+    }));
+    const answered = new Map<string, string>();
+    const acknowledged = await burstUntilKilled(
+      requests.map(({ key, body }) => async () => {
+        const response = await api<Payout>('POST', '/api/payouts', body, key);
+        if (response.status === 201) answered.set(key, response.body.id);
+        return { ok: response.status === 201, id: key };
+      }),
+    );
+
+    // The server retries every request with its key: an answered one gets its payout back, and so does one the
+    // crash cut off after its money moved (the payout keeps its key, even if the request store lost it).
+    await startServer();
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the dead requests' hold on their keys ends
+    const ids = new Set<string>();
+    for (const { key, body } of requests) {
+      const retried = await api<Payout>('POST', '/api/payouts', body, key);
+      expect(retried.status).toBe(201);
+      if (acknowledged.has(key)) expect(retried.body.id).toBe(answered.get(key));
+      ids.add(retried.body.id);
+    }
+    expect(ids.size).toBe(PAYOUTS);
+
+    const payouts = await settled(ids);
+    const ours = (await api<PayoutList>('GET', '/api/payouts')).body.payouts.filter((payout) =>
+      requests.some(({ body }) => body.amount === payout.amount),
+    );
+    expect(ours).toHaveLength(PAYOUTS);
+    for (const payout of payouts) expect(payout.status).toBe('SUCCESSFUL');
+    const paidOut = payouts.reduce((sum, payout) => sum + payout.total, 0);
+    expect(await balanceOf(walletId)).toBe(before - paidOut);
+    await expectLedgerVerified();
   }, 180_000);
 });

@@ -246,6 +246,24 @@ describe('payouts', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('finds the payout by its Idempotency-Key even when the request store has lost the key', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant);
+    const body = { walletId, bankAccountId, amount: 100_000 };
+    const first = await start(merchant, body, 'lost-key-0001');
+    // The store's row commits without waiting for the disk: a crash can lose it, or a retry outlive its lease.
+    await dbOf(ctx.app).execute(sql`delete from idempotency_keys where key = 'lost-key-0001'`);
+    const retried = await start(merchant, body, 'lost-key-0001');
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().id).toBe(first.json().id);
+    await dbOf(ctx.app).execute(sql`delete from idempotency_keys where key = 'lost-key-0001'`);
+    const other = await start(merchant, { ...body, amount: 200_000 }, 'lost-key-0001');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH');
+    const rows = await sqlRows(ctx.app, sql`select id from payouts where user_id = ${merchant.userId}::uuid`);
+    expect(rows).toHaveLength(1);
+  });
+
   it('holds a newly added account, and says until when', async () => {
     const merchant = await signUpMerchant(ctx.app);
     const { walletId } = await readyMerchant(ctx.app, merchant);
