@@ -1,10 +1,11 @@
-import { type App, formatDate } from '@bizdash/shared';
+import { type App, formatDate, formatMoney } from '@bizdash/shared';
 import { ChevronRight, LayoutGrid } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useActingApp } from '@/lib/acting-profile';
+import { useAppWallets } from '../api/get-app';
 import { useApps } from '../api/get-apps';
 
 /** An app takes its merchant's verification: it can be paid and pay out once the business is verified. */
@@ -13,6 +14,29 @@ export function AppStatusBadge({ status }: { status: App['status'] }) {
     <StatusBadge tone="green">Active</StatusBadge>
   ) : (
     <StatusBadge tone="yellow">Awaiting verification</StatusBadge>
+  );
+}
+
+/** Each app's balances, one call per app (apps are few): a column on wide screens, a line under the name on phones. */
+function AppBalances({ appId, inline = false }: { appId: string; inline?: boolean }) {
+  const wallets = useAppWallets(appId);
+  if (!wallets.data) return <span className="inline-block h-4 w-24 animate-pulse rounded bg-slate-100" />;
+  return (
+    <span
+      className={
+        inline
+          ? 'flex flex-wrap gap-x-2 text-xs font-medium text-slate-700 tabular-nums'
+          : 'flex min-w-28 flex-col items-end text-sm font-medium text-slate-900 tabular-nums'
+      }
+      data-testid={inline ? undefined : 'app-balances'}
+    >
+      {wallets.data.map((wallet) => (
+        <span key={wallet.walletId}>
+          <span className="sr-only">{wallet.currency} balance </span>
+          {formatMoney(wallet.availableBalance, wallet.currency)}
+        </span>
+      ))}
+    </span>
   );
 }
 
@@ -43,9 +67,15 @@ function AppRow({ app, acting }: { app: App; acting: boolean }) {
               <AppStatusBadge status={app.status} />
             </span>
           </span>
+          <span className="mt-1.5 block sm:hidden">
+            <AppBalances appId={app.recordId} inline />
+          </span>
         </span>
         <span className="hidden sm:block">
           <AppStatusBadge status={app.status} />
+        </span>
+        <span className="hidden sm:block">
+          <AppBalances appId={app.recordId} />
         </span>
         <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
       </Link>

@@ -22,7 +22,7 @@ describe('apps list', () => {
       businessDescription: null,
       createdAt: '2026-11-21T10:00:00.000Z',
     });
-    const shop = seedApp();
+    const shop = seedApp({ balance: 1_221_250 });
     const { router } = open('/settings/apps');
     const list = await screen.findByRole('list', { name: 'Apps' });
     const rows = within(list).getAllByRole('link');
@@ -33,6 +33,9 @@ describe('apps list', () => {
     expect(rows[0]).toHaveTextContent('Online store for the Lagos branch');
     expect(rows[0]).toHaveTextContent('Created 20 Nov 2026');
     expect(rows[1]).toHaveTextContent('No description');
+    expect(await within(rows[0] as HTMLElement).findByTestId('app-balances')).toHaveTextContent(
+      'NGN balance ₦12,212.50USD balance $12,212.50',
+    );
     await userEvent.click(rows[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/settings/apps/${shop.recordId}`));
     expect(await screen.findByTestId('app-name')).toHaveTextContent('Lagos Shop');
