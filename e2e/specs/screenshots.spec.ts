@@ -260,6 +260,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await fundNaira(request, { ...merchant, userId: appIds[1] ?? '' }, 12_500_00);
       await openAs(page, merchant, '/settings/apps');
       await expect(page.getByRole('list', { name: 'Apps' }).getByRole('link')).toHaveCount(2);
+      await expect(page.getByTestId('app-balances').first()).toContainText('₦12,212.50');
       await saveScreenshot(page, testInfo, `${name}-settings-apps`);
 
       await page.getByRole('link', { name: /Lagos Shop/ }).click();
