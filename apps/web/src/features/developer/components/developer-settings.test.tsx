@@ -3,8 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { actFor } from '@/lib/acting-profile';
 import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
+import { seedApp } from '@/testing/mocks/handlers/apps';
 import {
   buildDelivery,
   deliveriesMock,
@@ -299,5 +301,24 @@ describe('Developer Settings: delivery log', () => {
     expect(await screen.findByText('Unable to fetch webhook deliveries')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No deliveries yet' })).toBeInTheDocument();
+  });
+});
+
+describe('Developer Settings while acting for an app', () => {
+  it("shows the app's key and webhook, not the merchant's", async () => {
+    signIn();
+    const app = seedApp();
+    actFor({ appId: app.recordId, name: app.businessName });
+    const requests = recordRequests();
+    renderApp('/settings/developer-settings');
+    await screen.findByRole('heading', { name: 'API key' });
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (request) => request.url === `/api/users/${app.recordId}/webhook-deliveries?page=1&size=10`,
+        ),
+      ).toBe(true),
+    );
+    expect(requests.some((request) => request.url === `/api/users/${app.recordId}`)).toBe(true);
   });
 });

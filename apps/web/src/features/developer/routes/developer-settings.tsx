@@ -1,8 +1,11 @@
-import { useUserId } from '@/lib/credentials';
+import { useActingUserId } from '@/lib/acting-profile';
 import { DeveloperSettings } from '../components/developer-settings';
 
-/** /settings/developer-settings: the signed-in merchant's API key, webhook and deliveries. */
+/**
+ * /settings/developer-settings: the API key, webhook and deliveries of whom the dashboard acts for (the merchant,
+ * or the app chosen in the profile switcher, as its page under Apps shows them too).
+ */
 export function Component() {
-  const userId = useUserId();
+  const userId = useActingUserId();
   return userId ? <DeveloperSettings userId={userId} /> : null;
 }
