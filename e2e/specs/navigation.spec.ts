@@ -68,8 +68,8 @@ const SETTINGS_TABS = [
   },
   { label: 'Documents', path: '/settings/documents', heading: 'Business Documents' },
   { label: 'Security', path: '/settings/security', heading: 'Password' },
-  { label: 'Apps', path: '/settings/apps', heading: 'No apps yet' },
-  { label: 'Developer Settings', path: '/settings/developer-settings', heading: 'Developer Settings' },
+  { label: 'Apps', path: '/settings/apps', heading: 'Apps' },
+  { label: 'Developer Settings', path: '/settings/developer-settings', heading: 'API key' },
   { label: 'User Profile', path: '/settings', heading: 'User Profile' },
 ];
 
