@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { PUBLIC_API_EXAMPLES } from './openapi-examples.ts';
 
 const TEST_MODE_NOTE =
   'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.';
@@ -23,13 +24,31 @@ Every signed-in route takes \`Authorization: Bearer <credential>\`, where the cr
 
 Amounts are integer minor units (kobo, cents) with a currency code beside them. Errors are \`{ error, code, details? }\`.`;
 
-/** Routes a key may call carry both schemes in the reference; dashboard-only ones the session alone. */
+/** The public API's examples (openapi-examples.ts) on the body and success answer of the route they are for. */
+function withExamples(schema: Record<string, unknown>, route: { method: string | string[]; url: string }) {
+  const examples = PUBLIC_API_EXAMPLES[`${String(route.method)} ${route.url}`];
+  if (!examples) return schema;
+  const response = { ...(schema.response as Record<string, Record<string, unknown>> | undefined) };
+  for (const [status, example] of Object.entries(examples.response)) {
+    const answer = response[status];
+    if (answer) response[status] = { ...answer, examples: [example] };
+  }
+  const body = schema.body as Record<string, unknown> | undefined;
+  return {
+    ...schema,
+    ...(body && examples.body ? { body: { ...body, examples: [examples.body] } } : {}),
+    response,
+  };
+}
+
+/** Routes a key may call carry both schemes in the reference (and examples); dashboard-only ones the session alone. */
 const withApiKeySecurity: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
   const security = transformed.schema.security as Record<string, string[]>[] | undefined;
   if (!security?.some((scheme) => 'bearerAuth' in scheme) || input.route.config?.dashboardOnly)
     return transformed;
-  return { ...transformed, schema: { ...transformed.schema, security: [...security, { apiKeyAuth: [] }] } };
+  const schema = withExamples(transformed.schema as Record<string, unknown>, input.route);
+  return { ...transformed, schema: { ...schema, security: [...security, { apiKeyAuth: [] }] } };
 };
 
 const logo = readFileSync(path.resolve(import.meta.dirname, '../../../web/public/favicon.svg'));

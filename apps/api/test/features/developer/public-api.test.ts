@@ -1,4 +1,23 @@
+import {
+  CreatePayoutRequestSchema,
+  FxConversionRequestSchema,
+  FxConversionSchema,
+  FxQuoteRequestSchema,
+  FxQuoteSchema,
+  PayoutListSchema,
+  PayoutSchema,
+  ProductInputSchema,
+  ProductPageSchema,
+  ProductSchema,
+  TransactionPageSchema,
+  TransactionSchema,
+  TransactionSearchFilterSchema,
+  WalletListSchema,
+  WalletSchema,
+} from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { PUBLIC_API_EXAMPLES } from '../../../src/plugins/openapi-examples.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 import { pay } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from './developer-fixtures.ts';
@@ -102,5 +121,45 @@ describe('the public API with an API key', () => {
     expect(JSON.stringify(document.paths['/api/users/update-api-details']?.put?.requestBody)).toContain(
       'https://shop.example.com/webhooks/bizdash',
     );
+  });
+
+  it('shows an example body and answer on every call a shop makes, each valid for its schema', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const schemas: Record<string, { body?: z.ZodType; response: Record<number, z.ZodType> }> = {
+      'GET /api/wallets/': { response: { 200: WalletListSchema } },
+      'GET /api/wallets/:walletId': { response: { 200: WalletSchema } },
+      'POST /api/transaction/search': {
+        body: TransactionSearchFilterSchema,
+        response: { 200: TransactionPageSchema },
+      },
+      'GET /api/transaction/:id': { response: { 200: TransactionSchema } },
+      'GET /api/products/': { response: { 200: ProductPageSchema } },
+      'POST /api/products/': { body: ProductInputSchema, response: { 201: ProductSchema } },
+      'GET /api/products/:productId': { response: { 200: ProductSchema } },
+      'PUT /api/products/:productId': { body: ProductInputSchema, response: { 200: ProductSchema } },
+      'POST /api/payouts/': { body: CreatePayoutRequestSchema, response: { 201: PayoutSchema } },
+      'GET /api/payouts/': { response: { 200: PayoutListSchema } },
+      'GET /api/payouts/:payoutId': { response: { 200: PayoutSchema } },
+      'POST /api/fx/quotes': { body: FxQuoteRequestSchema, response: { 201: FxQuoteSchema } },
+      'POST /api/fx/conversions': { body: FxConversionRequestSchema, response: { 201: FxConversionSchema } },
+    };
+    expect(Object.keys(PUBLIC_API_EXAMPLES).sort()).toEqual(Object.keys(schemas).sort());
+    for (const [route, examples] of Object.entries(PUBLIC_API_EXAMPLES)) {
+      const [method = '', url = ''] = route.split(' ');
+      const expected = schemas[route];
+      if (examples.body) expect(expected?.body?.safeParse(examples.body).success, `${route} body`).toBe(true);
+      for (const [status, example] of Object.entries(examples.response)) {
+        expect(expected?.response[Number(status)]?.safeParse(example).success, `${route} ${status}`).toBe(
+          true,
+        );
+      }
+      const operation = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      const shown = JSON.stringify(operation);
+      for (const example of [examples.body, ...Object.values(examples.response)].filter(Boolean)) {
+        expect(shown, `${route} shows its example`).toContain(JSON.stringify(example).slice(1, 60));
+      }
+    }
   });
 });

@@ -1,0 +1,183 @@
+import type {
+  CreatePayoutRequest,
+  FxConversion,
+  FxConversionRequest,
+  FxQuote,
+  FxQuoteRequest,
+  Payout,
+  Product,
+  ProductInput,
+  Transaction,
+  TransactionPage,
+  TransactionSearchFilter,
+  WalletList,
+} from '@bizdash/shared';
+
+/*
+ * Examples for the routes a shop's server calls with an API key, shown in the reference at /api/docs. They live
+ * here, not on the shared schemas, so the browser's bundle does not carry them; a test parses each with its schema.
+ */
+const USER_ID = '5f0c2a9e-3b1d-4c6e-8a7f-1d2e3f4a5b6c';
+const NGN_WALLET = '3c2a4d55-1e0f-4f7b-8a61-0e9b2d7c5f11';
+const USD_WALLET = '7e91b0c2-5d3a-4c8e-9f20-1a4b6c8d0e22';
+const PRODUCT_ID = '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const BANK_ACCOUNT_ID = '2d4f6a8c-0e1b-4d3f-9a5c-7e9b1d3f5a7c';
+const QUOTE_ID = '6a5b4c3d-2e1f-4a9b-8c7d-6e5f4a3b2c1d';
+
+const wallets = {
+  wallets: [
+    {
+      walletId: NGN_WALLET,
+      userId: USER_ID,
+      currency: 'NGN',
+      availableBalance: 48_215_000,
+      pendingAmount: 1_500_000,
+      status: 'ACTIVE',
+      createdAt: '2026-08-02T10:14:00.000Z',
+    },
+    {
+      walletId: USD_WALLET,
+      userId: USER_ID,
+      currency: 'USD',
+      availableBalance: 250_000,
+      pendingAmount: 0,
+      status: 'ACTIVE',
+      createdAt: '2026-08-02T10:14:00.000Z',
+    },
+  ],
+} satisfies WalletList;
+
+const transaction = {
+  id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  transactionId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  impactTime: '2026-11-24T14:05:31.000Z',
+  description: 'Adire scarf',
+  parentTransactionId: null,
+  transactionAmount: 1_500_000,
+  currencyCode: 'NGN',
+  transactionType: 'CREDIT',
+  transactionStatus: 'SUCCESSFUL',
+  beneficiary: 'Tolu Adeyemi',
+  transactionChannel: 'CARD',
+  orderReference: 'ORD-482913',
+  walletId: NGN_WALLET,
+  userId: USER_ID,
+} satisfies Transaction;
+
+const search = {
+  type: 'CREDIT',
+  status: 'SUCCESSFUL',
+  from: '2026-11-01T00:00:00.000Z',
+  to: '2026-11-30T23:59:59.999Z',
+  query: 'scarf',
+} satisfies TransactionSearchFilter;
+
+const page = {
+  items: [transaction],
+  page: 1,
+  size: 10,
+  totalElements: 1,
+  totalPages: 1,
+  nextCursor: null,
+} satisfies TransactionPage;
+
+const productInput = {
+  productName: 'Adire scarf',
+  description: 'Hand-dyed in Abeokuta, 180 x 70 cm',
+  amount: 1_500_000,
+  currency: 'NGN',
+  quantityAvailable: 25,
+} satisfies ProductInput;
+
+const product = {
+  recordId: PRODUCT_ID,
+  ...productInput,
+  status: 'ACTIVE',
+  createdDate: '2026-11-20T09:30:00.000Z',
+  paymentLink: `https://pay.example.com/pay/${PRODUCT_ID}`,
+  hasPayments: true,
+} satisfies Product;
+
+const payoutRequest = {
+  walletId: NGN_WALLET,
+  bankAccountId: BANK_ACCOUNT_ID,
+  amount: 500_000,
+} satisfies CreatePayoutRequest;
+
+const payout = {
+  id: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+  ...payoutRequest,
+  currency: 'NGN',
+  fee: 1_000,
+  total: 501_000,
+  status: 'PROCESSING',
+  confirmation: null,
+  confirmBy: null,
+  bankName: 'Guaranty Trust Bank',
+  accountHolderName: 'Adaeze Okafor',
+  accountNumberMasked: '****0876',
+  transactionId: 'f6a7b8c9-d0e1-4f2a-9b3c-4d5e6f7a8b9c',
+  failureReason: null,
+  arrivalEstimate: 'Usually within minutes',
+  createdAt: '2026-11-25T09:12:44.000Z',
+  settledAt: null,
+} satisfies Payout;
+
+const quoteRequest = { from: 'NGN', to: 'USD', amount: 10_000_000, side: 'sell' } satisfies FxQuoteRequest;
+
+const quote = {
+  id: QUOTE_ID,
+  from: 'NGN',
+  to: 'USD',
+  side: 'sell',
+  midRate: '1550.0000',
+  rate: '1573.2500',
+  rateBase: 'USD',
+  rateCounter: 'NGN',
+  spreadBps: 150,
+  feeBps: 50,
+  fee: 50_000,
+  amountIn: 10_000_000,
+  amountOut: 6_325,
+  expiresAt: '2026-11-25T09:13:14.000Z',
+  createdAt: '2026-11-25T09:12:44.000Z',
+} satisfies FxQuote;
+
+const conversion = {
+  quote,
+  reference: `FX-${QUOTE_ID.slice(0, 8).toUpperCase()}`,
+  debitTransactionId: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d',
+  creditTransactionId: 'b8c9d0e1-f2a3-4b4c-9d5e-6f7a8b9c0d1e',
+  feeTransactionId: 'c9d0e1f2-a3b4-4c5d-8e6f-7a8b9c0d1e2f',
+  convertedAt: '2026-11-25T09:12:51.000Z',
+} satisfies FxConversion;
+
+const conversionRequest = { quoteId: QUOTE_ID } satisfies FxConversionRequest;
+
+export interface RouteExamples {
+  body?: unknown;
+  /** The success answer, by status code. */
+  response: Record<number, unknown>;
+}
+
+/** By "METHOD url" as the route is registered. */
+export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
+  'GET /api/wallets/': { response: { 200: wallets } },
+  'GET /api/wallets/:walletId': { response: { 200: wallets.wallets[0] } },
+  'POST /api/transaction/search': { body: search, response: { 200: page } },
+  'GET /api/transaction/:id': { response: { 200: transaction } },
+  'GET /api/products/': {
+    response: { 200: { items: [product], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
+  },
+  'POST /api/products/': { body: productInput, response: { 201: product } },
+  'GET /api/products/:productId': { response: { 200: product } },
+  'PUT /api/products/:productId': {
+    body: { ...productInput, quantityAvailable: 40 },
+    response: { 200: product },
+  },
+  'POST /api/payouts/': { body: payoutRequest, response: { 201: payout } },
+  'GET /api/payouts/': { response: { 200: { payouts: [payout] } } },
+  'GET /api/payouts/:payoutId': { response: { 200: payout } },
+  'POST /api/fx/quotes': { body: quoteRequest, response: { 201: quote } },
+  'POST /api/fx/conversions': { body: conversionRequest, response: { 201: conversion } },
+};
