@@ -127,13 +127,17 @@ async function browserTests() {
 }
 
 const started = Date.now();
+// Balanced by what each step took in CI: the checks, unit, web and PGlite steps about as long as build, e2e and the
+// PostgreSQL step.
 await Promise.all([
   (async () => {
     await checksAndUnitTests();
     await apiOnPglite();
+  })(),
+  (async () => {
+    await browserTests();
     await apiOnPostgres();
   })(),
-  browserTests(),
 ]);
 
 console.log('\n──── summary ────');
