@@ -98,6 +98,7 @@ const ConfigSchema = z
     WEBHOOK_SECRET_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.default(false),
+    WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_ENABLED: booleanFlag.default(true),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
@@ -190,6 +191,8 @@ const ConfigSchema = z
       secretRollOverlapHours: env.WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+      /** Finished deliveries older than this leave the log (the retries of ~3.5 days always fit). */
+      deliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
     /** API keys (ADR 033): how long a replaced key keeps working, and each key's requests a minute. */
     apiKeys: {

@@ -1,5 +1,5 @@
 import type { PageQuery } from '@bizdash/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboxEvents, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 
@@ -147,4 +147,11 @@ export async function markEndpointFailing(db: DbOrTx, endpointId: string, failin
     .where(eq(webhookEndpoints.id, endpointId))
     .returning({ failingSince: webhookEndpoints.failingSince });
   return row?.failingSince ?? null;
+}
+
+/** Finished deliveries (succeeded, failed or stopped) made before `olderThan`; pending ones stay until they finish. */
+export async function pruneFinishedDeliveries(db: DbOrTx, olderThan: Date) {
+  await db
+    .delete(webhookDeliveries)
+    .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, olderThan)));
 }

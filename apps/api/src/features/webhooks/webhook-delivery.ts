@@ -9,6 +9,7 @@ import {
   endpointsByIds,
   markEndpointFailing,
   merchantOf,
+  pruneFinishedDeliveries,
   recordOutcome,
 } from './webhook-deliveries.repository.ts';
 import { type WebhookDeps, webhookPolicy } from './webhook-endpoints.service.ts';
@@ -174,4 +175,15 @@ export const webhooksJob = (deps: WebhookDeps, log: FastifyBaseLogger): Schedule
   name: 'webhooks-delivery',
   everyMs: 2_000,
   run: () => deliverDueWebhooks(deps, log),
+});
+
+/** Hourly: the delivery log keeps WEBHOOK_DELIVERY_RETENTION_DAYS of finished deliveries, then lets them go. */
+export const webhookDeliveriesPruneJob = (deps: Pick<WebhookDeps, 'database' | 'config'>): ScheduledJob => ({
+  name: 'webhook-deliveries-prune',
+  everyMs: 3_600_000,
+  run: () =>
+    pruneFinishedDeliveries(
+      deps.database.db,
+      new Date(Date.now() - deps.config.webhooks.deliveryRetentionDays * 86_400_000),
+    ),
 });

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
-import { webhooksJob } from './webhook-delivery.ts';
+import { webhookDeliveriesPruneJob, webhooksJob } from './webhook-delivery.ts';
 import {
   getWebhookDeliveries,
   resendWebhookDelivery,
@@ -31,6 +31,7 @@ export function webhooksRoutes(deps: AppDeps) {
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = deps.database.db;
     deps.jobs.schedule(webhooksJob(deps, app.log));
+    deps.jobs.schedule(webhookDeliveriesPruneJob(deps));
 
     api.get(
       '/:userId/webhook-deliveries',

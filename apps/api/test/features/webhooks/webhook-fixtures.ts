@@ -113,7 +113,13 @@ export const literalPrivateTargets = (port: string) => [
 
 /** Test apps deliver to receivers on loopback, and give up on a silent one quickly. */
 export const webhookTestConfig = (overrides: Partial<Config['webhooks']> = {}): Partial<Config> => ({
-  webhooks: { secretRollOverlapHours: 24, timeoutMs: 1_000, allowPrivateTargets: true, ...overrides },
+  webhooks: {
+    secretRollOverlapHours: 24,
+    timeoutMs: 1_000,
+    allowPrivateTargets: true,
+    deliveryRetentionDays: 30,
+    ...overrides,
+  },
 });
 
 /** One run of the delivery job, as the scheduled job does it. */

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../src/features/products/products.repository.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
+import { webhookDeliveriesPruneJob } from '../../../src/features/webhooks/webhook-delivery.ts';
 import {
   bearer,
   buildTestApp,
@@ -134,6 +135,30 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     expect((await logOf(stranger)).totalElements).toBe(0);
     const anonymous = await ctx.app.inject({ url: `/api/users/${theirs}/webhook-deliveries` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lets finished deliveries older than the retention go, and keeps recent and pending ones', async () => {
+    await call(merchant, 'POST', `/${merchant.userId}/webhooks/test`, { type: 'payment.succeeded' });
+    await call(merchant, 'POST', `/${merchant.userId}/webhooks/test`, { type: 'payment.failed' });
+    await call(merchant, 'POST', `/${merchant.userId}/webhooks/test`, { type: 'payout.created' });
+    const [old, oldPending, recent] = (await logOf(merchant, '?page=1&size=3')).items;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const setDelivery = (id: string | undefined, status: string, createdAt: Date) =>
+      dbOf(ctx.app).execute(
+        sql`update webhook_deliveries set status = ${status}, created_at = ${createdAt} where id = ${id ?? ''}`,
+      );
+    await setDelivery(old?.id, 'succeeded', daysAgo(31));
+    await setDelivery(oldPending?.id, 'pending', daysAgo(31));
+    await setDelivery(recent?.id, 'failed', daysAgo(29));
+
+    await webhookDeliveriesPruneJob(ctx.app.deps).run();
+    const left = await sqlRows<{ id: string }>(
+      ctx.app,
+      sql`select id from webhook_deliveries where id in (${old?.id ?? ''}, ${oldPending?.id ?? ''}, ${recent?.id ?? ''})`,
+    );
+    expect(left.map((row) => row.id).sort()).toEqual([oldPending?.id, recent?.id].sort());
+    // Not sent later: the tests after this one count what their receiver gets.
+    await setDelivery(oldPending?.id, 'failed', daysAgo(31));
   });
 
   it('answers 400 with a clear message for bad input', async () => {
