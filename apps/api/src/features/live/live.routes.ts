@@ -27,7 +27,8 @@ export function liveRoutes({ database }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const stream = live.open(actorOf(request).actingUserId);
+        const { actingUserId, ownerId } = actorOf(request);
+        const stream = live.open(actingUserId, { ownerId });
         return reply
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-cache, no-transform')

@@ -21,13 +21,20 @@ const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting on its own (the SSE `retry` field). */
 const CLIENT_RETRY_MS = 3_000;
 
+/** What a stream acting for an app also hears of its merchant: the bell and the merchant's status in the top bar. */
+const OWNER_KINDS = new Set<LiveNoticeKind>(['notification', 'user']);
+
 const TriggerPayloadSchema = z.object({ userId: z.string(), kind: z.enum(LIVE_NOTICE_KINDS) });
 
 type Subscriber = (kind: LiveNoticeKind) => void;
 
 interface LiveNotices {
-  /** A stream of server-sent events for one user, or a 429 when the user already holds the most allowed. */
-  open(userId: string, options?: { heartbeatMs?: number }): Readable;
+  /**
+   * A stream of server-sent events for the user the dashboard acts for, or a 429 when the user already holds the
+   * most allowed. Acting for an app, it also carries the merchant's own bell and status (`ownerId`): an app's
+   * notices go to its merchant (features/notifications), whose bell stays on screen.
+   */
+  open(userId: string, options?: { heartbeatMs?: number; ownerId?: string }): Readable;
   /** Ends every open stream (app shutdown: the server cannot close while responses are open). */
   endAll(): void;
   stop(): Promise<void>;
@@ -71,9 +78,18 @@ export async function startLiveNotices(database: Database, log: FastifyBaseLogge
     error: (error) => log.warn({ err: error }, 'live notices: connection lost, retrying'),
   });
 
-  const open: LiveNotices['open'] = (userId, { heartbeatMs = HEARTBEAT_MS } = {}) => {
+  const subscribe = (userId: string, subscriber: Subscriber) => {
     const set = subscribers.get(userId) ?? new Set<Subscriber>();
-    if (set.size >= MAX_STREAMS_PER_USER) throw tooManyStreams();
+    set.add(subscriber);
+    subscribers.set(userId, set);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) subscribers.delete(userId);
+    };
+  };
+
+  const open: LiveNotices['open'] = (userId, { heartbeatMs = HEARTBEAT_MS, ownerId = userId } = {}) => {
+    if ((subscribers.get(userId)?.size ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
 
     const stream = new PassThrough();
     // A client that stops reading gets each kind once when it drains, not a growing backlog.
@@ -98,17 +114,17 @@ export async function startLiveNotices(database: Database, log: FastifyBaseLogge
 
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
     heartbeat.unref();
+    const unsubscribe = [subscribe(userId, notice)];
+    if (ownerId !== userId)
+      unsubscribe.push(subscribe(ownerId, (kind) => OWNER_KINDS.has(kind) && notice(kind)));
     const cleanUp = () => {
       clearInterval(heartbeat);
-      set.delete(notice);
-      if (set.size === 0) subscribers.delete(userId);
+      for (const stop of unsubscribe) stop();
       streams.delete(stream);
     };
     stream.on('close', cleanUp);
     stream.on('finish', cleanUp);
 
-    set.add(notice);
-    subscribers.set(userId, set);
     streams.add(stream);
     write(`retry: ${CLIENT_RETRY_MS}\n${sseEvent(LIVE_READY_EVENT, {})}`);
     return stream;

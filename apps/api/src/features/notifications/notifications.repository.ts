@@ -1,5 +1,6 @@
 import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings, notifications, outboxEvents, users } from '../../db/schema/index.ts';
 
@@ -98,11 +99,21 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
 }
 
 /** Whose event it is (the pipeline records it with the event) and where their email goes. */
+/**
+ * Who hears about an event: its merchant, or for an app's event the merchant who owns the app (an app has no
+ * inbox of its own; the bell and the settings are the person's), with the app's name to say where it happened.
+ */
 export async function findEventRecipient(db: Db, eventId: string) {
+  const app = alias(users, 'app');
   const [row] = await db
-    .select({ userId: users.id, email: users.email })
+    .select({
+      userId: users.id,
+      email: users.email,
+      appName: sql<string | null>`case when ${app.isApp} then ${app.businessName} end`,
+    })
     .from(outboxEvents)
-    .innerJoin(users, eq(users.id, outboxEvents.userId))
+    .innerJoin(app, eq(app.id, outboxEvents.userId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${app.parentUserId}, ${app.id})`))
     .where(eq(outboxEvents.id, eventId));
   return row;
 }

@@ -5,7 +5,7 @@ import { findEventRecipient, findSettings, insertNotification } from './notifica
 
 /**
  * The 'notify' subscriber: a notice in the bell when the merchant's settings have in-app and the event's type
- * on, and the same notice by email when email is on too. Safe to run twice for one event (the pipeline retries).
+ * on, and the same notice by email when email is on too. An app's events go to the merchant who owns it, named. Safe to run twice for one event (the pipeline retries).
  */
 export async function notify({ database, email }: Pick<AppDeps, 'database' | 'email'>, event: EventEnvelope) {
   const notice = noticeFor(event);
@@ -16,11 +16,12 @@ export async function notify({ database, email }: Pick<AppDeps, 'database' | 'em
   const settings = (await findSettings(db, recipient.userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
   if (!settings.inApp || !settings[notice.type]) return;
 
-  await insertNotification(db, { userId: recipient.userId, eventId: event.id, ...notice });
+  const body = recipient.appName ? `${recipient.appName}: ${notice.body}` : notice.body;
+  await insertNotification(db, { userId: recipient.userId, eventId: event.id, ...notice, body });
   if (settings.email)
     await email.sendOnce(`notification:${event.id}`, {
       to: recipient.email,
       subject: notice.title,
-      text: `${notice.body}\n\nYou get this email because email notifications are on in Settings > Notifications.`,
+      text: `${body}\n\nYou get this email because email notifications are on in Settings > Notifications.`,
     });
 }

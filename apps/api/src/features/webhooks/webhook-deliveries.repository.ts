@@ -1,7 +1,7 @@
 import type { PageQuery } from '@bizdash/shared';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { outboxEvents, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -23,12 +23,6 @@ export async function findEventUserId(db: DbOrTx, eventId: string): Promise<stri
     .from(outboxEvents)
     .where(eq(outboxEvents.id, eventId));
   return row?.userId;
-}
-
-/** The merchant behind a user: itself, or an app's parent (who is told when the app's endpoint is disabled). */
-export async function merchantOf(db: DbOrTx, userId: string): Promise<string> {
-  const [row] = await db.select({ parentUserId: users.parentUserId }).from(users).where(eq(users.id, userId));
-  return row?.parentUserId ?? userId;
 }
 
 export async function listDeliveries(db: DbOrTx, userId: string, { page, size }: PageQuery) {

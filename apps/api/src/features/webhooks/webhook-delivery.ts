@@ -8,7 +8,6 @@ import {
   disableEndpoint,
   endpointsByIds,
   markEndpointFailing,
-  merchantOf,
   pruneFinishedDeliveries,
   recordOutcome,
 } from './webhook-deliveries.repository.ts';
@@ -69,14 +68,14 @@ function headersFor(deps: WebhookDeps, delivery: DeliveryRow, endpoint: Endpoint
   };
 }
 
-/** Stops the endpoint and, the first time, tells its merchant through the event pipeline (the 'notify' handler). */
+/** Stops the endpoint and, the first time, tells its owner through the event pipeline ('notify': an app's merchant). */
 async function disableAndNotify(deps: WebhookDeps, endpoint: EndpointRow, reason: string) {
   await deps.database.db.transaction(async (tx) => {
     if (!(await disableEndpoint(tx, endpoint.id, reason))) return;
     await writeEvent(
       tx,
       eventValues({
-        userId: await merchantOf(tx, endpoint.userId),
+        userId: endpoint.userId,
         type: 'webhook.endpoint_disabled',
         data: { userId: endpoint.userId, url: endpoint.url, reason },
       }),

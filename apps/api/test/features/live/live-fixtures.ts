@@ -27,8 +27,15 @@ export interface EventStream {
  * node:http without an agent rather than fetch: closing destroys exactly this connection, where undici's pool
  * opens a spare one that would keep the server waiting.
  */
-export async function openEventStream(baseUrl: string, token: string): Promise<EventStream> {
-  const request = http.get(`${baseUrl}/api/events/stream`, { headers: bearer(token), agent: false });
+export async function openEventStream(
+  baseUrl: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
+  const request = http.get(`${baseUrl}/api/events/stream`, {
+    headers: { ...bearer(token), ...headers },
+    agent: false,
+  });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once('response', resolve).once('error', reject);
   });

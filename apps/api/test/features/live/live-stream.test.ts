@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STREAMS_PER_USER, startLiveNotices } from '../../../src/features/live/live.service.ts';
@@ -11,6 +12,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createProduct, pay } from '../checkout/checkout-fixtures.ts';
+import { createApp, generateKey } from '../developer/developer-fixtures.ts';
 import { emailedCode, readyMerchant } from '../payouts/payout-fixtures.ts';
 import { changed, changedKinds, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 
@@ -93,6 +95,26 @@ describe('GET /api/events/stream', () => {
     expect(changedKinds(otherStream)).toEqual(['product']);
     sellerStream.close();
     otherStream.close();
+  });
+
+  it("acting for an app, carries the merchant's bell too (an app's notices go to its merchant)", async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const shop = await createApp(ctx.app, merchant, 'Live Shop');
+    const appKey = await generateKey(ctx.app, merchant, shop.recordId);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${merchant.userId}/notification-settings`,
+      headers: bearer(merchant.token),
+      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, incomingPayments: true },
+    });
+    const actingForShop = await openEventStream(baseUrl, merchant.token, { user_id: shop.recordId });
+    const product = await createProduct(ctx.app, { ...merchant, token: appKey });
+
+    await pay(ctx.app, product.recordId);
+    await actingForShop.waitFor(changed('wallet'));
+    await ctx.app.deps.jobs.runDueEvents();
+    await actingForShop.waitFor(changed('notification'));
+    actingForShop.close();
   });
 
   it(`holds at most ${MAX_STREAMS_PER_USER} streams per user, and a closed one frees its place`, async () => {

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
+import { createApp } from '../developer/developer-fixtures.ts';
 
 const ALL_ON = {
   inApp: true,
@@ -115,6 +116,27 @@ describe('notifications', () => {
     const [notice] = (await listOf(merchant)).items;
     expect(notice).toMatchObject({ type: 'incomingPayments', title: 'Payment received' });
     expect(notice?.body).toContain('Ada Obi');
+  });
+
+  it("puts an app's payment in its merchant's bell, under the merchant's settings, named with the app", async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const shop = await createApp(ctx.app, merchant, 'Ikeja Store');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...bearer(merchant.token), user_id: shop.recordId },
+      payload: { productName: 'Suya box', amount: 250_000, currency: 'NGN', quantityAvailable: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    const product = created.json();
+    await setSettings(merchant, { incomingPayments: true });
+
+    await pay(ctx.app, product.recordId, startBody(undefined, { customerName: 'Bola Ade' }));
+    await ctx.app.deps.jobs.runDueEvents();
+    const [notice] = (await listOf(merchant)).items;
+    expect(notice).toMatchObject({ type: 'incomingPayments', title: 'Payment received' });
+    expect(notice?.body).toMatch(/^Ikeja Store: Bola Ade paid /);
+    expect(await noticesOf({ ...merchant, userId: shop.recordId })).toBe(0);
   });
 
   it('emails the same notice when email is on, and only then', async () => {

@@ -213,7 +213,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
         sql`select body from notifications where user_id = ${merchant.userId} and title = 'Webhook endpoint disabled'`,
       );
       expect(notices).toEqual([
-        { body: expect.stringContaining(`Webhooks to ${appReceiver.url} have stopped`) },
+        { body: expect.stringContaining(`${app.businessName}: Webhooks to ${appReceiver.url} have stopped`) },
       ]);
       const again = await call(merchant, 'POST', `/${app.recordId}/webhooks/test`, {
         type: 'payment.failed',
