@@ -144,6 +144,75 @@ test.describe('developer settings', () => {
     }
   });
 
+  test('the signing secret: rolled from the page, old and new both verify during the overlap; a test event of a chosen type arrives and shows in the log', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const receiver = await startWebhookReceiver();
+    try {
+      const merchant = await createMerchant(request);
+      await openAs(page, merchant, '/settings/developer-settings');
+      await page.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(toast(page, 'Webhook updated successfully')).toBeVisible();
+      const overlap = page.getByText(/^The previous secret also signs until /);
+      await expect(overlap).toBeHidden();
+      const oldSecret = await reveal(page, 'Signing secret');
+      expect(oldSecret).toMatch(/^whsec_/);
+
+      // Roll it: a confirmation first, then a new secret, and a note that the old one still signs for a while.
+      await page.getByRole('button', { name: 'Roll secret' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Roll the signing secret?' });
+      await expect(dialog).toContainText('the old secret signs them too');
+      await dialog.getByRole('button', { name: 'Roll secret' }).click();
+      await expect(toast(page, 'Signing secret rolled')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(overlap).toBeVisible();
+      const field = secretField(page, 'Signing secret');
+      await expect(field).toHaveValue(/^whsec_•{8}.{4}$/);
+      await expect(field).not.toHaveValue(`whsec_${'•'.repeat(8)}${oldSecret.slice(-4)}`);
+      const newSecret = await reveal(page, 'Signing secret');
+      expect(newSecret).toMatch(/^whsec_/);
+      expect(newSecret).not.toBe(oldSecret);
+
+      // A test event of a type other than the first in the list, sent from the page.
+      const eventType = page.getByRole('combobox', { name: 'Test event' });
+      await expect(eventType).toHaveValue('payment.succeeded');
+      await eventType.selectOption('payout.failed');
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(toast(page, 'Test event sent')).toBeVisible();
+
+      // The receiver gets it with two signatures: one by the new secret, one by the old (the overlap).
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+      const [delivery] = receiver.received;
+      if (!delivery) throw new Error('no delivery');
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+          name,
+          String(delivery.headers[name]),
+        ]),
+      );
+      expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+      const payload = new Webhook(newSecret).verify(delivery.body, headers) as WebhookPayload;
+      expect(payload.type).toBe('payout.failed');
+      expect(new Webhook(oldSecret).verify(delivery.body, headers)).toEqual(payload);
+
+      // The log shows it, marked as a test, answered 2xx (Refresh, then the log follows it until it settles).
+      await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+      const row = page.getByTestId('delivery-row').filter({ hasText: 'payout.failed' });
+      await expect(row).toHaveCount(1, { timeout: 15_000 });
+      await expect(row).toHaveAttribute('data-delivery-id', headers['webhook-id'] ?? '');
+      await expect(row.getByTestId('delivery-event')).toHaveText('payout.failed');
+      await expect(row.getByText('Test', { exact: true })).toBeVisible();
+      await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded', { timeout: 15_000 });
+      await expect(row.getByTestId('delivery-response-code')).toHaveText(/^HTTP 2\d\d$/);
+      await expect(page.getByTestId('delivery-row')).toHaveCount(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   test('keyboard: the generate dialog traps focus, Escape closes it and focus returns to its button', async ({
     page,
     request,
