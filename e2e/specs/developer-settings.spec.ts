@@ -3,7 +3,7 @@ import type { Product, WebhookPayload } from '@bizdash/shared';
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations, toast } from '../support/helpers';
+import { expectNoSeriousA11yViolations, saveScreenshot, toast } from '../support/helpers';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
 import { startWebhookReceiver, withKeyAndDeliveries } from '../support/webhook-receiver';
 
@@ -208,6 +208,17 @@ test.describe('developer settings', () => {
       await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded', { timeout: 15_000 });
       await expect(row.getByTestId('delivery-response-code')).toHaveText(/^HTTP 2\d\d$/);
       await expect(page.getByTestId('delivery-row')).toHaveCount(1);
+
+      // Its history: the one attempt, when, how long, and the answer.
+      await row.getByRole('button', { name: /^1 attempt of payout\.failed/ }).click();
+      const history = page.getByRole('dialog', { name: 'Delivery attempts' });
+      await expect(history).toContainText(`payout.failed · ${headers['webhook-id']}`);
+      const attempts = history.getByTestId('delivery-attempt');
+      await expect(attempts).toHaveCount(1);
+      await expect(attempts).toContainText(/^Attempt 1.+\d+ ms/);
+      await expect(attempts.getByTestId('delivery-response-code')).toHaveText(/^HTTP 2\d\d$/);
+      await page.keyboard.press('Escape');
+      await expect(history).toBeHidden();
     } finally {
       await receiver.close();
     }
@@ -254,6 +265,12 @@ test.describe('developer settings at 390 px', () => {
       await expect(page.getByRole('table')).toHaveCount(0);
       await expectNoHorizontalOverflow(page);
       await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: /^1 attempt of payout\.created/ }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Delivery attempts' }).getByTestId('delivery-attempt'),
+      ).toHaveCount(1);
+      await expectNoHorizontalOverflow(page);
+      await saveScreenshot(page, test.info(), 'developer-delivery-attempts-390', { fullPage: false });
     } finally {
       await receiver.close();
     }

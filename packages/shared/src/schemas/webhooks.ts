@@ -85,6 +85,45 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryPageSchema = pageSchemaOf(WebhookDeliverySchema);
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
 
+/** One attempt of a delivery: when, how long it took, and the answer (its first 1 KB) or why there was none. */
+export const WebhookDeliveryAttemptSchema = z.object({
+  /** 1 for the first; a resend goes on counting. */
+  attempt: z.number().int(),
+  attemptedAt: z.iso.datetime({ offset: true }),
+  durationMs: z.number().int(),
+  responseCode: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type WebhookDeliveryAttempt = z.infer<typeof WebhookDeliveryAttemptSchema>;
+
+/** GET /api/users/{userId}/webhook-deliveries/{deliveryId}/attempts: every attempt, newest first. */
+export const WebhookDeliveryAttemptsSchema = z.object({ items: z.array(WebhookDeliveryAttemptSchema) }).meta({
+  examples: [
+    {
+      items: [
+        {
+          attempt: 2,
+          attemptedAt: '2026-11-25T10:15:05.120Z',
+          durationMs: 212,
+          responseCode: 503,
+          responseBody: 'Service Unavailable',
+          error: null,
+        },
+        {
+          attempt: 1,
+          attemptedAt: '2026-11-25T10:15:00.030Z',
+          durationMs: 15_000,
+          responseCode: null,
+          responseBody: null,
+          error: 'Timed out after 15000 ms',
+        },
+      ],
+    },
+  ],
+});
+export type WebhookDeliveryAttempts = z.infer<typeof WebhookDeliveryAttemptsSchema>;
+
 export const WebhookDeliveryIdParamsSchema = z.object({
   userId: z.uuid({ error: 'User ID is invalid' }),
   deliveryId: z.string().regex(/^msg_[0-9A-Za-z]{20,40}$/, 'Delivery ID is invalid'),

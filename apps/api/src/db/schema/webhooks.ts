@@ -85,3 +85,21 @@ export const webhookDeliveries = pgTable(
     ),
   ],
 );
+
+/** Each attempt of a delivery: when, how long, and what the receiver answered (the first 1 KB) or why not. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: id(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    attemptedAt: at('attempted_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    responseCode: integer('response_code'),
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (table) => [index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);

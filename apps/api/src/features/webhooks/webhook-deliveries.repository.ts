@@ -1,7 +1,12 @@
 import type { PageQuery } from '@bizdash/shared';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import {
+  outboxEvents,
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -114,6 +119,19 @@ export async function recordOutcome(db: DbOrTx, claimed: DeliveryRow, outcome: A
     .update(webhookDeliveries)
     .set({ ...outcome, lockedUntil: null, updatedAt: new Date() })
     .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.attempts, claimed.attempts)));
+}
+
+export async function recordAttempt(db: DbOrTx, attempt: typeof webhookDeliveryAttempts.$inferInsert) {
+  await db.insert(webhookDeliveryAttempts).values(attempt);
+}
+
+/** A delivery's attempts, newest first (at most one round of retries and its resends, so a short list). */
+export async function listAttempts(db: DbOrTx, deliveryId: string) {
+  return db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, deliveryId))
+    .orderBy(desc(webhookDeliveryAttempts.attemptedAt), desc(webhookDeliveryAttempts.attempt));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   endpointsByIds,
   markEndpointFailing,
   pruneFinishedDeliveries,
+  recordAttempt,
   recordOutcome,
 } from './webhook-deliveries.repository.ts';
 import { type WebhookDeps, webhookPolicy } from './webhook-endpoints.service.ts';
@@ -135,13 +136,24 @@ async function attempt(deps: WebhookDeps, delivery: DeliveryRow, endpoint: Endpo
 }
 
 async function deliver(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow | undefined) {
-  let outcome: AttemptOutcome;
+  const db = deps.database.db;
   if (!endpoint || endpoint.disabledAt) {
-    outcome = { status: 'disabled', lastError: 'The endpoint is disabled' };
-  } else {
-    outcome = await settle(deps, delivery, endpoint, await attempt(deps, delivery, endpoint));
+    await recordOutcome(db, delivery, { status: 'disabled', lastError: 'The endpoint is disabled' });
+    return;
   }
-  await recordOutcome(deps.database.db, delivery, outcome);
+  const attemptedAt = new Date();
+  const result = await attempt(deps, delivery, endpoint);
+  // Kept even when a later attempt has taken over the delivery: this one was made and the receiver saw it.
+  await recordAttempt(db, {
+    deliveryId: delivery.id,
+    attempt: delivery.attempts,
+    attemptedAt,
+    durationMs: Date.now() - attemptedAt.getTime(),
+    responseCode: result.code,
+    responseBody: result.body,
+    error: result.error,
+  });
+  await recordOutcome(db, delivery, await settle(deps, delivery, endpoint, result));
 }
 
 /**

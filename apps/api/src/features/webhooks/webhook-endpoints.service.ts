@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookSettings } from '@bizdash/shared';
 import type { Config } from '../../config.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import {
   allowedUrl,
   type OutboundPolicy,
@@ -15,6 +15,8 @@ import { type EndpointRow, findEndpoint, replaceSecret, upsertEndpointUrl } from
 export type WebhookDeps = Pick<AppDeps, 'database' | 'secretBox' | 'config'>;
 
 const INVALID_WEBHOOK_URL = 'Invalid webhook URL';
+const ROLLED_MEANWHILE =
+  'The signing secret was rolled at the same time elsewhere. Reload to see the current one.';
 const WEBHOOK_URL_MAX = 2048;
 
 const PUBLIC_TARGETS = publicOnly(['http:', 'https:']);
@@ -83,10 +85,11 @@ export async function rollEndpointSecret(deps: WebhookDeps, userId: string): Pro
   const endpoint = await findEndpoint(db, userId);
   if (!endpoint) return null;
   const hours = deps.config.webhooks.secretRollOverlapHours;
-  await replaceSecret(db, endpoint.id, {
+  const replaced = await replaceSecret(db, endpoint.id, {
     secretSealed: deps.secretBox.seal(newSecret(), secretContext(endpoint.id)),
     previousSecretSealed: endpoint.secretSealed,
     previousSecretExpiresAt: new Date(Date.now() + hours * 3_600_000),
   });
+  if (!replaced) throw conflict(ROLLED_MEANWHILE);
   return webhookSettingsFor(deps, userId);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 
@@ -33,13 +33,21 @@ export async function upsertEndpointUrl(
 }
 
 /** A rolled secret: the new one signs from now on, the old one too until `previousExpiresAt`. */
+/** Replaces the secret unless another roll replaced it first (false): each roll keeps the one before it. */
 export async function replaceSecret(
   db: DbOrTx,
   endpointId: string,
   secrets: { secretSealed: string; previousSecretSealed: string; previousSecretExpiresAt: Date },
-) {
-  await db
+): Promise<boolean> {
+  const replaced = await db
     .update(webhookEndpoints)
     .set({ ...secrets, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.id, endpointId));
+    .where(
+      and(
+        eq(webhookEndpoints.id, endpointId),
+        eq(webhookEndpoints.secretSealed, secrets.previousSecretSealed),
+      ),
+    )
+    .returning({ id: webhookEndpoints.id });
+  return replaced.length > 0;
 }

@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   PageQuerySchema,
   UserIdParamsSchema,
+  WebhookDeliveryAttemptsSchema,
   WebhookDeliveryIdParamsSchema,
   WebhookDeliveryPageSchema,
   WebhookDeliverySchema,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../types.ts';
 import { webhookDeliveriesPruneJob, webhooksJob } from './webhook-delivery.ts';
 import {
   getWebhookDeliveries,
+  getWebhookDeliveryAttempts,
   resendWebhookDelivery,
   rollWebhookSecret,
   sendTestWebhook,
@@ -45,6 +47,20 @@ export function webhooksRoutes(deps: AppDeps) {
         },
       },
       async (request) => getWebhookDeliveries(db, request.params.userId, request.query),
+    );
+
+    api.get(
+      '/:userId/webhook-deliveries/:deliveryId/attempts',
+      {
+        schema: {
+          ...common,
+          params: WebhookDeliveryIdParamsSchema,
+          summary:
+            'Every attempt of one delivery, newest first: when, how long it took, the answer (code and first 1 KB) or why there was none',
+          response: { 200: WebhookDeliveryAttemptsSchema, ...errors },
+        },
+      },
+      async (request) => getWebhookDeliveryAttempts(db, request.params.userId, request.params.deliveryId),
     );
 
     api.post(

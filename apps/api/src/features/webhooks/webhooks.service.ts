@@ -4,6 +4,7 @@ import {
   pageOf,
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
   type WebhookEventType,
   type WebhookPayload,
   WebhookPayloadSchema,
@@ -17,6 +18,7 @@ import {
   findDelivery,
   findEventUserId,
   insertDelivery,
+  listAttempts,
   listDeliveries,
   requeueDelivery,
 } from './webhook-deliveries.repository.ts';
@@ -96,6 +98,24 @@ async function enabledEndpoint(db: Db, userId: string): Promise<EndpointRow> {
 export async function getWebhookDeliveries(db: Db, userId: string, query: PageQuery) {
   const { rows, total } = await listDeliveries(db, userId, query);
   return pageOf(rows.map(toDelivery), query, total);
+}
+
+/** Every attempt of one of the user's deliveries, newest first (404 for a delivery that is not theirs). */
+export async function getWebhookDeliveryAttempts(db: Db, userId: string, deliveryId: string) {
+  if (!(await findDelivery(db, userId, deliveryId))) throw notFound(DELIVERY_NOT_FOUND);
+  const rows = await listAttempts(db, deliveryId);
+  return {
+    items: rows.map(
+      (row): WebhookDeliveryAttempt => ({
+        attempt: row.attempt,
+        attemptedAt: row.attemptedAt.toISOString(),
+        durationMs: row.durationMs,
+        responseCode: row.responseCode,
+        responseBody: row.responseBody,
+        error: row.error,
+      }),
+    ),
+  };
 }
 
 /** Sends one delivery again, with its webhook-id and body unchanged (Standard Webhooks: retries keep the id). */

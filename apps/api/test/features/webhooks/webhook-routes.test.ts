@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
+  type WebhookDeliveryAttempts,
   type WebhookDeliveryPage,
   type WebhookSettings,
 } from '@bizdash/shared';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../src/features/products/products.repository.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { webhookDeliveriesPruneJob } from '../../../src/features/webhooks/webhook-delivery.ts';
+import { findEndpoint, replaceSecret } from '../../../src/features/webhooks/webhooks.repository.ts';
 import {
   bearer,
   buildTestApp,
@@ -20,7 +22,14 @@ import {
 } from '../../helper.ts';
 import { pay } from '../checkout/checkout-fixtures.ts';
 import { createApp } from '../developer/developer-fixtures.ts';
-import { deliverNow, type Receiver, startReceiver, verified, webhookTestConfig } from './webhook-fixtures.ts';
+import {
+  deliverNow,
+  makeRetriesDue,
+  type Receiver,
+  startReceiver,
+  verified,
+  webhookTestConfig,
+} from './webhook-fixtures.ts';
 
 describe('webhook routes: delivery log, resend, test events, roll', () => {
   let ctx: TestContext;
@@ -112,12 +121,49 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     });
   });
 
+  it('lists every attempt of a delivery, newest first: the 503 and its body, then the 200', async () => {
+    const test = await call(merchant, 'POST', `/${merchant.userId}/webhooks/test`, {
+      type: 'payout.created',
+    });
+    const { id } = test.json() as WebhookDelivery;
+    const ofThisDelivery = () =>
+      receiver.received.filter((received) => received.headers['webhook-id'] === id);
+    receiver.answer = () =>
+      ofThisDelivery().length === 1 ? { status: 503, body: 'Service Unavailable' } : { status: 200 };
+    try {
+      await deliverNow(ctx.app);
+      await makeRetriesDue(ctx.app);
+      await deliverNow(ctx.app);
+    } finally {
+      receiver.answer = () => ({ status: 200 });
+    }
+    expect(ofThisDelivery()).toHaveLength(2);
+
+    const response = await call(merchant, 'GET', `/${merchant.userId}/webhook-deliveries/${id}/attempts`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = response.json() as WebhookDeliveryAttempts;
+    expect(items).toEqual([
+      expect.objectContaining({ attempt: 2, responseCode: 200, error: null }),
+      expect.objectContaining({
+        attempt: 1,
+        responseCode: 503,
+        responseBody: 'Service Unavailable',
+        error: null,
+      }),
+    ]);
+    expect(Date.parse(items[0]?.attemptedAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(items[1]?.attemptedAt ?? ''),
+    );
+    for (const item of items) expect(item.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
   it("answers 404 for another merchant's log, deliveries, tests and secret", async () => {
     const [delivery] = (await logOf(merchant)).items as [WebhookDelivery];
     const theirs = merchant.userId;
     for (const [method, url, payload] of [
       ['GET', `/${theirs}/webhook-deliveries`],
       ['POST', `/${theirs}/webhook-deliveries/${delivery.id}/resend`],
+      ['GET', `/${theirs}/webhook-deliveries/${delivery.id}/attempts`],
       ['POST', `/${theirs}/webhooks/test`, { type: 'payment.succeeded' }],
       ['POST', `/${theirs}/webhooks/roll-secret`],
     ] as const) {
@@ -132,6 +178,12 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     );
     expect(resend.statusCode).toBe(404);
     expect(resend.json()).toMatchObject({ error: 'Webhook delivery not found' });
+    const attempts = await call(
+      stranger,
+      'GET',
+      `/${stranger.userId}/webhook-deliveries/${delivery.id}/attempts`,
+    );
+    expect(attempts.statusCode).toBe(404);
     expect((await logOf(stranger)).totalElements).toBe(0);
     const anonymous = await ctx.app.inject({ url: `/api/users/${theirs}/webhook-deliveries` });
     expect(anonymous.statusCode).toBe(401);
@@ -167,6 +219,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
       [`/${me}/webhook-deliveries?page=0`, undefined, 'page starts at 1'],
       [`/${me}/webhook-deliveries?size=500`, undefined, 'size must be between 1 and 100'],
       [`/${me}/webhook-deliveries/nope/resend`, undefined, 'Delivery ID is invalid'],
+      [`/${me}/webhook-deliveries/msg_%00x/attempts`, undefined, 'Delivery ID is invalid'],
       [`/not-a-user/webhook-deliveries`, undefined, 'User ID is invalid'],
       [`/${me}/webhooks/test`, { type: 'user.kyc.updated' }, 'type must be one of payment.succeeded'],
       [`/${me}/webhooks/test`, { type: 'payment.succeeded', data: {} }, 'Only type may be sent'],
@@ -235,6 +288,19 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     expect(settings).toMatchObject({ webhookUrl: receiver.url, disabledReason: null });
     expect(settings.webhookSecret).not.toBe(before.webhookSecret);
     expect(settings.previousSecretExpiresAt).not.toBeNull();
+
+    // A roll that read the secret before another roll landed replaces nothing: the other roll's secret is kept.
+    const stale = await findEndpoint(dbOf(ctx.app), merchant.userId);
+    await call(merchant, 'POST', `/${merchant.userId}/webhooks/roll-secret`);
+    const lateRoll = await replaceSecret(dbOf(ctx.app), stale?.id ?? '', {
+      secretSealed: 'sealed-by-the-late-roll',
+      previousSecretSealed: stale?.secretSealed ?? '',
+      previousSecretExpiresAt: new Date(),
+    });
+    expect(lateRoll).toBe(false);
+    const current = await webhookSettingsFor(ctx.app.deps, merchant.userId);
+    expect(current.webhookSecret).toMatch(/^whsec_/);
+    expect(current.webhookSecret).not.toBe(settings.webhookSecret);
 
     const newcomer = await signUpMerchant(ctx.app);
     for (const url of ['/webhooks/test', '/webhooks/roll-secret']) {

@@ -12,12 +12,12 @@ import { cn } from '@/lib/cn';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendDelivery } from '../api/webhook-actions';
+import { DeliveryAttempts } from './delivery-attempts';
+import { DeliveryResponse } from './delivery-response';
 
 /** Below this width each delivery is a card: event, time, attempts, status, response and Resend need ~720 px. */
 const TABLE_MIN_WIDTH = 720;
 const CAPTION = 'Webhook deliveries';
-/** How much of the answer shows before it is expanded. */
-const PREVIEW_CHARS = 48;
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
   succeeded: { label: 'Succeeded', tone: 'green' },
@@ -65,42 +65,14 @@ function EventName({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
-/** The answer's code and its first bytes, expandable; or why there was no answer. */
-function ResponseSummary({ delivery }: { delivery: WebhookDelivery }) {
-  const body = delivery.lastResponseBody ?? delivery.lastError;
-  const code = delivery.lastResponseCode;
+/** The last attempt's answer. */
+function LastResponse({ delivery }: { delivery: WebhookDelivery }) {
   return (
-    <span className="flex min-w-0 flex-col gap-1">
-      <span
-        className={cn(
-          'font-mono text-[13px] font-medium tabular-nums',
-          code === null ? 'text-slate-600' : code < 300 ? 'text-emerald-800' : 'text-red-800',
-        )}
-        data-testid="delivery-response-code"
-      >
-        {code === null ? (delivery.attempts === 0 ? 'Not sent yet' : 'No answer') : `HTTP ${code}`}
-      </span>
-      {body ? (
-        body.length <= PREVIEW_CHARS ? (
-          <span className="font-mono text-xs break-all text-slate-600" data-testid="delivery-response-body">
-            {body}
-          </span>
-        ) : (
-          <details className="group min-w-0">
-            <summary className="cursor-pointer truncate font-mono text-xs text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">
-              <span className="group-open:hidden">{body.slice(0, PREVIEW_CHARS)}…</span>
-              <span className="hidden group-open:inline">Hide response</span>
-            </summary>
-            <pre
-              className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200"
-              data-testid="delivery-response-body"
-            >
-              {body}
-            </pre>
-          </details>
-        )
-      ) : null}
-    </span>
+    <DeliveryResponse
+      code={delivery.lastResponseCode}
+      body={delivery.lastResponseBody ?? delivery.lastError}
+      notSent={delivery.attempts === 0}
+    />
   );
 }
 
@@ -152,13 +124,13 @@ function DeliveriesTable({ deliveries, userId }: RowsProps) {
             {formatDateTime(delivery.createdAt)}
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Attempts, 'text-slate-700 tabular-nums')}>
-            {delivery.attempts}
+            <DeliveryAttempts userId={userId} delivery={delivery} countOnly />
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Status)}>
             <DeliveryStatus delivery={delivery} withNextTry />
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Response)}>
-            <ResponseSummary delivery={delivery} />
+            <LastResponse delivery={delivery} />
           </td>
           <td className={cn(cell, COLUMN_CLASSES.Actions, 'py-2')}>
             <ResendButton delivery={delivery} userId={userId} />
@@ -186,12 +158,10 @@ function DeliveryCards({ deliveries, userId }: RowsProps) {
           </span>
           <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
             <span>{formatDateTime(delivery.createdAt)}</span>
-            <span>
-              {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-            </span>
+            <DeliveryAttempts userId={userId} delivery={delivery} />
             <NextTry delivery={delivery} />
           </span>
-          <ResponseSummary delivery={delivery} />
+          <LastResponse delivery={delivery} />
           <span className="-ml-2">
             <ResendButton delivery={delivery} userId={userId} />
           </span>

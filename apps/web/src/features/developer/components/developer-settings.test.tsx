@@ -191,6 +191,7 @@ describe('Developer Settings: webhook', () => {
     await user.click(screen.getByRole('button', { name: 'Roll secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roll the signing secret?' });
     expect(dialog).toHaveTextContent('the old secret signs them too');
+    expect(dialog).not.toHaveTextContent('stops signing now');
     await user.click(within(dialog).getByRole('button', { name: 'Roll secret' }));
     expect(await screen.findByText('Signing secret rolled')).toBeInTheDocument();
     expect(secretField()).toHaveValue(ROLLED_WEBHOOK_SECRET);
@@ -198,6 +199,12 @@ describe('Developer Settings: webhook', () => {
       'The previous secret also signs until',
     );
     expect(posts().map((request) => request.url)).toEqual([`/api/users/${USER_ID}/webhooks/roll-secret`]);
+
+    // Rolling again during the overlap: only one previous secret is kept, and the dialog says so.
+    await user.click(screen.getByRole('button', { name: 'Roll secret' }));
+    expect(await screen.findByRole('dialog', { name: 'Roll the signing secret?' })).toHaveTextContent(
+      'The secret from before the last roll stops signing now: only one previous secret is kept.',
+    );
   });
 
   it('sends a test event of the chosen type and shows it in the log', async () => {
@@ -277,6 +284,48 @@ describe('Developer Settings: delivery log', () => {
         within(screen.getAllByTestId('delivery-row')[0] as HTMLElement).getByTestId('delivery-status'),
       ).toHaveTextContent('Succeeded'),
     );
+  });
+
+  it("opens a delivery's attempts, newest first: when, how long, and each answer", async () => {
+    withWebhook();
+    const delivery = buildDelivery({ eventType: 'payout.failed', attempts: 2 });
+    deliveriesMock.deliveries = [
+      delivery,
+      buildDelivery({ status: 'pending', attempts: 0, lastResponseCode: null }),
+    ];
+    deliveriesMock.attempts[delivery.id] = [
+      {
+        attempt: 2,
+        attemptedAt: '2026-11-25T10:15:06.000Z',
+        durationMs: 85,
+        responseCode: 200,
+        responseBody: 'ok',
+        error: null,
+      },
+      {
+        attempt: 1,
+        attemptedAt: '2026-11-25T10:15:00.000Z',
+        durationMs: 15_000,
+        responseCode: null,
+        responseBody: null,
+        error: 'Timed out after 15000 ms',
+      },
+    ];
+    const { user } = await open();
+    const [sent, notSent] = (await screen.findAllByTestId('delivery-row')) as [HTMLElement, HTMLElement];
+    expect(within(notSent).queryByRole('button', { name: /attempts? of/ })).not.toBeInTheDocument();
+
+    await user.click(within(sent).getByRole('button', { name: /^2 attempts of payout.failed/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery attempts' });
+    expect(dialog).toHaveTextContent(`payout.failed · ${delivery.id}`);
+    const attempts = await within(dialog).findAllByTestId('delivery-attempt');
+    expect(attempts.map((attempt) => attempt.textContent)).toEqual([
+      expect.stringMatching(/^Attempt 2.*85 ms.*HTTP 200.*ok$/),
+      expect.stringMatching(/^Attempt 1.*15\.0 s.*No answer.*Timed out after 15000 ms$/),
+    ]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: /^2 attempts of payout.failed/ })).toHaveFocus();
   });
 
   it('pages through the log', async () => {

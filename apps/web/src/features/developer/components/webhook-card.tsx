@@ -177,7 +177,11 @@ function SigningSecret({ userId, details }: { userId: string; details: ApiKeyDet
         open={confirming}
         onOpenChange={setConfirming}
         title="Roll the signing secret?"
-        description="A new secret signs every delivery from now on. During the overlap (24 hours by default) the old secret signs them too, with a second signature, so your receiver keeps verifying while you move it to the new secret."
+        description={`A new secret signs every delivery from now on. During the overlap (24 hours by default) the old secret signs them too, with a second signature, so your receiver keeps verifying while you move it to the new secret.${
+          details.previousWebhookSecretExpiresAt
+            ? ' The secret from before the last roll stops signing now: only one previous secret is kept.'
+            : ''
+        }`}
         confirmLabel="Roll secret"
         onConfirm={() => roll.mutate()}
         pending={roll.isPending}

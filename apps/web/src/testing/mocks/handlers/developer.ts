@@ -6,6 +6,8 @@ import {
   UserIdParamsSchema,
   UserSchema,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+  WebhookDeliveryAttemptsSchema,
   WebhookDeliveryIdParamsSchema,
   WebhookDeliveryPageSchema,
   WebhookDeliverySchema,
@@ -31,10 +33,28 @@ export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrZnKw6wJc0r0QmTVnIzLbb0TRRVl9ZLs
 export const ROLLED_WEBHOOK_SECRET = 'whsec_R0lledSecretR0lledSecretR0lledSecret12345=';
 
 /** The delivery log as the mocked API holds it, newest first; each test starts empty. */
-export const deliveriesMock: { deliveries: WebhookDelivery[]; resent: string[] } = {
+export const deliveriesMock: {
+  deliveries: WebhookDelivery[];
+  resent: string[];
+  /** A delivery's history when a test sets one; else each attempt answered as the last one did. */
+  attempts: Record<string, WebhookDeliveryAttempt[]>;
+} = {
   deliveries: [],
   resent: [],
+  attempts: {},
 };
+
+/** Every attempt of the delivery, newest first, as the log's last answer says they went. */
+const attemptsOf = (delivery: WebhookDelivery): WebhookDeliveryAttempt[] =>
+  deliveriesMock.attempts[delivery.id] ??
+  Array.from({ length: delivery.attempts }, (_, index) => ({
+    attempt: delivery.attempts - index,
+    attemptedAt: delivery.lastAttemptAt ?? delivery.createdAt,
+    durationMs: 120,
+    responseCode: delivery.lastResponseCode,
+    responseBody: delivery.lastResponseBody,
+    error: delivery.lastError,
+  }));
 
 let keyCounter = 0;
 let deliveryCounter = 0;
@@ -114,6 +134,15 @@ export const developerHandlers = [
     return contractJson(WebhookDeliveryPageSchema, pageOf(items, query, meta.totalElements));
   }),
 
+  http.get('/api/users/:userId/webhook-deliveries/:deliveryId/attempts', ({ request, params }) => {
+    requireSession(request);
+    const { userId, deliveryId } = parseOr400(WebhookDeliveryIdParamsSchema, params);
+    ownUser(userId);
+    const delivery = deliveriesMock.deliveries.find((candidate) => candidate.id === deliveryId);
+    if (!delivery) return notFound('Webhook delivery not found');
+    return contractJson(WebhookDeliveryAttemptsSchema, { items: attemptsOf(delivery) });
+  }),
+
   http.post('/api/users/:userId/webhook-deliveries/:deliveryId/resend', ({ request, params }) => {
     requireSession(request);
     const { userId, deliveryId } = parseOr400(WebhookDeliveryIdParamsSchema, params);
@@ -165,4 +194,5 @@ export const developerHandlers = [
 export function resetDeliveriesMock(): void {
   deliveriesMock.deliveries = [];
   deliveriesMock.resent = [];
+  deliveriesMock.attempts = {};
 }
