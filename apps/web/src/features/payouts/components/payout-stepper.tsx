@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PAYOUT_STEPS, type PayoutStep } from '../payout-draft';
@@ -103,7 +103,8 @@ interface StepFrameProps {
 export function StepFrame({ title, description, children, focusOnMount = false }: StepFrameProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // In the commit itself: nothing (a screen reader, a test) sees the new step before its heading has the focus.
+  useLayoutEffect(() => {
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
   return (
