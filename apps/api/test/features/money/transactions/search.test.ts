@@ -85,10 +85,12 @@ describe('POST /api/transaction/search', () => {
       return recorded;
     });
     all = rows.map(toTransaction).sort(newestFirst);
-    const bRows = await inTx(ctx.app, async (tx) =>
-      Promise.all(
-        ['Order number 1', 'Invoice for Bola', 'Secret B payout'].map((description) =>
-          recordTransaction(tx, {
+    // One after another: a transaction is one connection, which runs one query at a time (pg@9 refuses more).
+    const bRows = await inTx(ctx.app, async (tx) => {
+      const recorded = [];
+      for (const description of ['Order number 1', 'Invoice for Bola', 'Secret B payout']) {
+        recorded.push(
+          await recordTransaction(tx, {
             userId: merchantB.userId,
             walletId: walletsB.NGN,
             type: 'CREDIT',
@@ -100,9 +102,10 @@ describe('POST /api/transaction/search', () => {
             counterparty: 'CUSTOMER_FUNDS',
             impactTime: new Date(BASE + 5 * HOUR),
           }),
-        ),
-      ),
-    );
+        );
+      }
+      return recorded;
+    });
     bTransactions = bRows.map(toTransaction);
   });
   afterAll(() => ctx.close());
