@@ -244,6 +244,31 @@ test.describe('card outcomes', () => {
     await expect(page.getByLabel('Card number')).toHaveValue('');
   });
 
+  test('"Use another card" at the code step cancels that payment at once, and the next card pays', async ({
+    page,
+    request,
+  }) => {
+    const merchant = await createMerchant(request);
+    const product = await createProduct(request, merchant);
+    await page.goto(product.paymentLink);
+    await fillCheckout(page, CARDS.otp);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your one-time code' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use another card' }).click();
+    await expect(page).toHaveURL(product.paymentLink);
+
+    await fillCheckout(page, CARDS.approved);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+
+    // The merchant sees the left payment failed now, not pending for half an hour.
+    await openAs(page, merchant, '/transactions/pending');
+    await expect(page.getByRole('heading', { name: 'No pending transactions' })).toBeVisible();
+    await openAs(page, merchant, '/transactions/failed');
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await expect(page.getByTestId('transaction-status')).toHaveText('failed');
+  });
+
   test('a wrong code is refused under the box, survives a reload, and the right one succeeds', async ({
     page,
     request,

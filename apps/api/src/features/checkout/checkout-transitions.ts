@@ -31,7 +31,7 @@ import {
  *   (none) --open--> CREATED --awaitOtp--> CREATED (waiting for the code) --verifyOtp--> OTP_VERIFIED
  *   CREATED | OTP_VERIFIED --book--> SUCCESSFUL, only once the charge is captured (when it cannot be booked, it
  *     rolls back, fail runs and the charge is refunded)
- *   CREATED | OTP_VERIFIED --fail--> FAILED;  CREATED --failAbandoned--> FAILED
+ *   CREATED | OTP_VERIFIED --fail--> FAILED;  CREATED --failAbandoned--> FAILED;  CREATED --cancel--> FAILED
  *
  * OTP_VERIFIED means the issuer took the code and the charge is captured: such a payment is driven on to be
  * booked (by the next request that sees it, or by the abandoned-payments job), never failed for being slow.
@@ -52,6 +52,8 @@ export const SOLD_OUT_WHILE_PAYING =
   'This product sold out while you were paying. The amount was refunded to your card.';
 export const MERCHANT_STOPPED_ACCEPTING =
   'This merchant stopped accepting payments while you were paying. The amount was refunded to your card.';
+export const CHOSE_ANOTHER_CARD =
+  'You chose to pay with another card, so this payment was cancelled. Your card was not charged.';
 export const abandonedReason = (minutes: number) =>
   `The payment was not completed within ${minutes} minutes, so it was cancelled. Your card was not charged.`;
 
@@ -299,6 +301,22 @@ export function failPayment(
     const reference = providerReference ?? payment.providerReference;
     const failed = await failLocked(tx, payment, reason, reference);
     return { payment: failed, status: 'FAILED', next: { cancel: reference } };
+  });
+}
+
+/**
+ * cancel: the customer left the code step for another card. Only a payment still waiting (CREATED) fails; one
+ * whose code was accepted meanwhile (OTP_VERIFIED: its charge is captured) goes on to be booked, and a finished
+ * one stays as it is.
+ */
+export function cancelPayment(db: Db, paymentId: string): Promise<Outcome | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (!locked) return null;
+    const { payment, status } = locked;
+    if (status !== 'CREATED') return { payment, status, next: null };
+    const failed = await failLocked(tx, payment, CHOSE_ANOTHER_CARD, payment.providerReference);
+    return { payment: failed, status: 'FAILED', next: { cancel: payment.providerReference } };
   });
 }
 

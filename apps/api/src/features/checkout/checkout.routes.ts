@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
 import { abandonedPaymentsJob } from './abandoned-payments-job.ts';
 import {
+  abandonForAnotherCard,
   getCheckoutProduct,
   getPayment,
   IDEMPOTENCY_MISMATCH,
@@ -98,6 +99,21 @@ export function checkoutRoutes(deps: AppDeps) {
         },
       },
       async (request) => submitOtp(context, request.params.paymentId, request.body.otp),
+    );
+
+    api.post(
+      '/payments/:paymentId/cancel',
+      {
+        onRequest: perIp,
+        schema: {
+          ...common,
+          summary:
+            'The customer chose another card at the code step: a payment still waiting for its code fails now and its charge is cancelled; any other is answered as it is',
+          params: PaymentIdParamsSchema,
+          response: { 200: CheckoutPaymentSchema, ...errors },
+        },
+      },
+      async (request) => abandonForAnotherCard(context, request.params.paymentId),
     );
   };
 }

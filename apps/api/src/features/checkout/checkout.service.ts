@@ -17,6 +17,7 @@ import {
   abandonedReason,
   awaitOtp,
   bookPayment,
+  cancelPayment,
   failAbandonedBatch,
   failPayment,
   LINK_NOT_FOUND,
@@ -288,6 +289,18 @@ export async function submitOtp(
   }
   await verifyOtp(context.db, paymentId);
   return answer(await book(context, paymentId));
+}
+
+/**
+ * The customer leaves the code step to use another card: the payment waiting for its code is cancelled now (its
+ * charge too), rather than by the abandoned-payments job half an hour later. Safe to repeat; a payment whose
+ * code was accepted is booked, as any request that sees it does.
+ */
+export async function abandonForAnotherCard(context: CheckoutContext, paymentId: string) {
+  const view = await findView(context, paymentId);
+  if (view.status !== 'CREATED') return getPayment(context, paymentId);
+  const outcome = await followedUp(context, await cancelPayment(context.db, paymentId));
+  return outcome ? toCheckoutPayment(context, { ...view, ...outcome }) : getPayment(context, paymentId);
 }
 
 /** Books a payment the job found OTP_VERIFIED; one that cannot be booked yet is logged and tried next run. */

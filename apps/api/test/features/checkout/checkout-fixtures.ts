@@ -118,6 +118,9 @@ export async function pay(
 export const submitOtp = (app: FastifyInstance, paymentId: string, otp: string) =>
   app.inject({ method: 'POST', url: `/api/checkout/payments/${paymentId}/otp`, payload: { otp } });
 
+export const cancelForAnotherCard = (app: FastifyInstance, paymentId: string) =>
+  app.inject({ method: 'POST', url: `/api/checkout/payments/${paymentId}/cancel` });
+
 export const getPayment = (app: FastifyInstance, paymentId: string) =>
   app.inject({ url: `/api/checkout/payments/${paymentId}` });
 

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../src/db/schema/index.ts';
-import { SOLD_OUT_WHILE_PAYING, verifyOtp } from '../../../src/features/checkout/checkout-transitions.ts';
+import {
+  CHOSE_ANOTHER_CARD,
+  SOLD_OUT_WHILE_PAYING,
+  verifyOtp,
+} from '../../../src/features/checkout/checkout-transitions.ts';
 import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
 import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
+  cancelForAnotherCard,
   chargeOf,
   eventsOf,
   expectLedgerVerifies,
@@ -261,5 +266,50 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe('Enter the 6-digit code');
     expect((await chargeOf(ctx.app, payment.paymentId))?.wrongOtpAttempts).toBe(0);
+  });
+
+  describe('POST /api/checkout/payments/:paymentId/cancel (the customer chose another card)', () => {
+    it('fails a payment waiting for its code at once and releases its hold; a late code changes nothing', async () => {
+      const { seller, productId, payment } = await waitingForCode();
+
+      const cancelled = await cancelForAnotherCard(ctx.app, payment.paymentId);
+
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json()).toMatchObject({
+        status: 'FAILED',
+        nextAction: null,
+        failureReason: CHOSE_ANOTHER_CARD,
+      });
+      expect(await transactionsOf(ctx.app, seller.userId)).toEqual([
+        expect.objectContaining({ type: 'CREDIT', status: 'FAILED', postingId: null }),
+      ]);
+      expect(await chargeOf(ctx.app, payment.paymentId)).toMatchObject({ status: 'RELEASED' });
+      const late = await submitOtp(ctx.app, payment.paymentId, SANDBOX_OTP);
+      expect(late.json()).toEqual(cancelled.json());
+      expect((await cancelForAnotherCard(ctx.app, payment.paymentId)).json()).toEqual(cancelled.json());
+      expect(await walletBalance(ctx.app, seller.NGN)).toBe(0);
+      expect(await quantityOf(ctx.app, productId)).toBe(5);
+      expect((await eventsOf(ctx.app, seller.userId)).map((event) => event.type)).toEqual(['payment.failed']);
+      await expectLedgerVerifies(ctx.app);
+    });
+
+    it('leaves a paid payment paid, and books one whose code was accepted before the cancel', async () => {
+      const paid = await waitingForCode();
+      const booked = (await submitOtp(ctx.app, paid.payment.paymentId, SANDBOX_OTP)).json();
+      expect((await cancelForAnotherCard(ctx.app, paid.payment.paymentId)).json()).toEqual(booked);
+
+      const { seller, payment } = await waitingForCode();
+      await verifyOtp(dbOf(ctx.app), payment.paymentId);
+      const cancelled = await cancelForAnotherCard(ctx.app, payment.paymentId);
+      expect(cancelled.json()).toMatchObject({ status: 'SUCCESSFUL' });
+      expect(await walletBalance(ctx.app, seller.NGN)).toBeGreaterThan(0);
+      await expectLedgerVerifies(ctx.app);
+    });
+
+    it('answers 404 for an unknown payment and 400 for an id that is not one', async () => {
+      expect((await cancelForAnotherCard(ctx.app, randomUUID())).statusCode).toBe(404);
+      const malformed = await cancelForAnotherCard(ctx.app, 'not-a-payment%00');
+      expect(malformed.statusCode).toBe(400);
+    });
   });
 });

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { recordRequests } from '@/testing/mocks/requests';
+import { server } from '@/testing/mocks/server';
 import { renderWithQueryClient } from '@/testing/render';
 import { buildCheckoutPayment, PAYMENT_ID } from '../testing/factories';
 import { OtpStep } from './otp-step';
@@ -61,12 +63,33 @@ describe('OtpStep', () => {
     expect(screen.getByRole('button', { name: 'Verify code' })).toBeEnabled();
   });
 
-  it('offers a way back to the card form, sending nothing', async () => {
+  it('goes back to the card form after cancelling the payment waiting for its code', async () => {
+    db.payments = [waiting];
     const requests = recordRequests();
     const onUseAnotherCard = vi.fn();
     const user = renderStep(onUseAnotherCard);
     await user.click(screen.getByRole('button', { name: 'Use another card' }));
-    expect(onUseAnotherCard).toHaveBeenCalledOnce();
-    expect(requests).toHaveLength(0);
+    await waitFor(() => expect(onUseAnotherCard).toHaveBeenCalledOnce());
+    expect(requests.map((request) => [request.method, request.url])).toEqual([
+      ['POST', `/api/checkout/payments/${PAYMENT_ID}/cancel`],
+    ]);
+    expect(db.payments[0]).toMatchObject({ status: 'FAILED' });
+  });
+
+  it('stays when the code was accepted meanwhile (the receipt shows instead)', async () => {
+    db.payments = [{ ...waiting, status: 'SUCCESSFUL', nextAction: null }];
+    const onUseAnotherCard = vi.fn();
+    const user = renderStep(onUseAnotherCard);
+    await user.click(screen.getByRole('button', { name: 'Use another card' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Use another card' })).toBeEnabled());
+    expect(onUseAnotherCard).not.toHaveBeenCalled();
+  });
+
+  it('still goes back when the cancel cannot be sent', async () => {
+    server.use(http.post('/api/checkout/payments/:paymentId/cancel', () => HttpResponse.error()));
+    const onUseAnotherCard = vi.fn();
+    const user = renderStep(onUseAnotherCard);
+    await user.click(screen.getByRole('button', { name: 'Use another card' }));
+    await waitFor(() => expect(onUseAnotherCard).toHaveBeenCalledOnce());
   });
 });

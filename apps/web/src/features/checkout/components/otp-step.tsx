@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
+import { useCancelForAnotherCard } from '../api/cancel-payment';
 import { SUBMIT_OTP_ERROR, useSubmitOtp } from '../api/submit-otp';
 import { StateHeader } from './state-header';
 
@@ -23,6 +24,15 @@ interface OtpStepProps {
 /** The card issuer holds the payment until the customer types the code it sent. */
 export function OtpStep({ payment, onUseAnotherCard }: OtpStepProps) {
   const verify = useSubmitOtp(payment.paymentId);
+  const cancel = useCancelForAnotherCard(payment.paymentId);
+  // Back to the card form unless the code was accepted meanwhile (then the receipt shows). A cancel that could
+  // not be sent changes nothing for the customer: the abandoned-payments job ends that payment later.
+  const useAnotherCard = () =>
+    cancel.mutate(undefined, {
+      onSettled: (cancelled) => {
+        if (cancelled?.status !== 'SUCCESSFUL') onUseAnotherCard();
+      },
+    });
   const {
     register,
     handleSubmit,
@@ -75,8 +85,9 @@ export function OtpStep({ payment, onUseAnotherCard }: OtpStepProps) {
           variant="ghost"
           className="self-center"
           icon={<ArrowLeft className="size-4" aria-hidden="true" />}
-          onClick={onUseAnotherCard}
+          onClick={useAnotherCard}
           disabled={verify.isPending}
+          pending={cancel.isPending}
         >
           Use another card
         </Button>

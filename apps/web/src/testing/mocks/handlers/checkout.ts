@@ -117,4 +117,21 @@ export const checkoutHandlers = [
     });
     return contractJson(CheckoutPaymentSchema, db.payments[index]);
   }),
+
+  // "Use another card": a payment still waiting for its code is cancelled; any other answers as it is.
+  http.post('/api/checkout/payments/:paymentId/cancel', ({ params }) => {
+    const { index, payment } = findPayment(params);
+    if (payment.status !== 'CREATED') return contractJson(CheckoutPaymentSchema, payment);
+    const cancelled = buildCheckoutPayment({
+      ...payment,
+      nextAction: null,
+      sandboxOtp: null,
+      completedAt: new Date().toISOString(),
+      status: 'FAILED',
+      failureReason:
+        'You chose to pay with another card, so this payment was cancelled. Your card was not charged.',
+    });
+    db.payments[index] = cancelled;
+    return contractJson(CheckoutPaymentSchema, cancelled);
+  }),
 ];
