@@ -300,7 +300,9 @@ export async function abandonForAnotherCard(context: CheckoutContext, paymentId:
   const view = await findView(context, paymentId);
   if (view.status !== 'CREATED') return getPayment(context, paymentId);
   const outcome = await followedUp(context, await cancelPayment(context.db, paymentId));
-  return outcome ? toCheckoutPayment(context, { ...view, ...outcome }) : getPayment(context, paymentId);
+  if (outcome?.status === 'FAILED') return toCheckoutPayment(context, { ...view, ...outcome });
+  // Its code was accepted meanwhile: the customer is shown the payment going through, not the card form.
+  return getPayment(context, paymentId);
 }
 
 /** Books a payment the job found OTP_VERIFIED; one that cannot be booked yet is logged and tried next run. */

@@ -306,6 +306,45 @@ describe('POST /api/checkout/payments/:paymentId/otp', () => {
       await expectLedgerVerifies(ctx.app);
     });
 
+    it('a code and a cancel at the same moment: each payment ends paid and captured, or failed and given back', async () => {
+      const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 50 });
+      const payments = [];
+      for (let index = 0; index < 8; index++)
+        payments.push(await pay(ctx.app, productId, startBody(CARDS.verveOtp)));
+
+      const answers = await Promise.all(
+        payments.map(async ({ paymentId }) => {
+          const [code, cancel] = await Promise.all([
+            submitOtp(ctx.app, paymentId, SANDBOX_OTP),
+            cancelForAnotherCard(ctx.app, paymentId),
+          ]);
+          return { paymentId, code, cancel };
+        }),
+      );
+
+      let paid = 0;
+      for (const { paymentId, code, cancel } of answers) {
+        expect([code.statusCode, cancel.statusCode], paymentId).toEqual([200, 200]);
+        const status = await storedStatusOf(ctx.app, paymentId);
+        const charge = await chargeOf(ctx.app, paymentId);
+        if (status === 'SUCCESSFUL') {
+          expect(charge?.status, paymentId).toBe('CAPTURED');
+          paid += 1;
+        } else {
+          expect(status, paymentId).toBe('FAILED');
+          expect(['RELEASED', 'REFUNDED', 'DECLINED'], paymentId).toContain(charge?.status);
+        }
+        // Whatever each request answered, the payment page now shows where the payment ended.
+        expect((await getPayment(ctx.app, paymentId)).json().status).toBe(status);
+      }
+      const successful = (await transactionsOf(ctx.app, seller.userId)).filter(
+        (transaction) => transaction.type === 'CREDIT' && transaction.status === 'SUCCESSFUL',
+      );
+      expect(successful).toHaveLength(paid);
+      expect(await quantityOf(ctx.app, productId)).toBe(50 - paid);
+      await expectLedgerVerifies(ctx.app);
+    });
+
     it('answers 404 for an unknown payment and 400 for an id that is not one', async () => {
       expect((await cancelForAnotherCard(ctx.app, randomUUID())).statusCode).toBe(404);
       const malformed = await cancelForAnotherCard(ctx.app, 'not-a-payment%00');

@@ -25,12 +25,12 @@ interface OtpStepProps {
 export function OtpStep({ payment, onUseAnotherCard }: OtpStepProps) {
   const verify = useSubmitOtp(payment.paymentId);
   const cancel = useCancelForAnotherCard(payment.paymentId);
-  // Back to the card form unless the code was accepted meanwhile (then the receipt shows). A cancel that could
-  // not be sent changes nothing for the customer: the abandoned-payments job ends that payment later.
+  // Back to the card form once the payment is cancelled; one whose code was accepted meanwhile is shown going
+  // through instead. A cancel that could not be sent leaves the payment to the abandoned-payments job.
   const useAnotherCard = () =>
     cancel.mutate(undefined, {
       onSettled: (cancelled) => {
-        if (cancelled?.status !== 'SUCCESSFUL') onUseAnotherCard();
+        if (!cancelled || cancelled.status === 'FAILED') onUseAnotherCard();
       },
     });
   const {
