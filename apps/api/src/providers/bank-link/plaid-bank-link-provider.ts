@@ -75,7 +75,7 @@ function isPlaidRefusal(error: unknown) {
  * (Auth product, US), the SESSION_FINISHED webhook verified as Plaid documents it (ES256 JWT in Plaid-Verification
  * whose key comes from /webhook_verification_key/get, iat within 5 minutes, the body's SHA-256 in the claims),
  * then the public token exchanged and /auth/get read once for the account and routing numbers. The access token is
- * not kept: the numbers are all a payout needs.
+ * not kept and the item is removed (/item/remove): the numbers are all a payout needs.
  */
 export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkProvider {
   const client = new PlaidApi(
@@ -197,7 +197,14 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
         }
         throw error;
       }
-      const data = await plaidCall('/auth/get', () => client.authGet({ access_token: accessToken }));
+      let data: Awaited<ReturnType<typeof client.authGet>>['data'];
+      try {
+        data = await plaidCall('/auth/get', () => client.authGet({ access_token: accessToken }));
+      } finally {
+        // Nothing else is ever asked of this item: it is removed at Plaid (its advice for items no longer
+        // needed), whether the numbers came or not. A removal that fails leaves an idle item, nothing worse.
+        await client.itemRemove({ access_token: accessToken }).catch(() => undefined);
+      }
       for (const account of data.accounts) {
         const subtype = account.subtype;
         const numbers = data.numbers.ach.find((ach) => ach.account_id === account.account_id);

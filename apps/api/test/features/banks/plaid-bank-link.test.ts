@@ -17,7 +17,8 @@ import { listAccounts } from './bank-fixtures.ts';
 
 /*
  * The Plaid adapter through the app, against a stand-in for Plaid's API on loopback: /link/token/create (with
- * hosted_link), /item/public_token/exchange, /auth/get, and /webhook_verification_key/get for the webhook's key.
+ * hosted_link), /item/public_token/exchange, /auth/get, /item/remove, and /webhook_verification_key/get for the
+ * webhook's key.
  */
 const CLIENT_ID = 'test-client-id';
 const SECRET = 'test-secret';
@@ -28,6 +29,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 interface FakePlaid {
   url: string;
   linkRequests: Record<string, unknown>[];
+  /** Access tokens whose item was removed. */
+  removedItems: string[];
   /** Public tokens the stand-in issued for a finished session; each exchanges once. */
   issue(): string;
   close(): Promise<void>;
@@ -35,6 +38,7 @@ interface FakePlaid {
 
 async function startFakePlaid(publicJwk: Record<string, unknown>): Promise<FakePlaid> {
   const linkRequests: Record<string, unknown>[] = [];
+  const removedItems: string[] = [];
   const publicTokens = new Set<string>();
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -94,6 +98,9 @@ async function startFakePlaid(publicJwk: Record<string, unknown>): Promise<FakeP
             },
             item: { item_id: 'item-1', institution_id: 'ins_56', institution_name: 'Chase' },
           });
+        case '/item/remove':
+          removedItems.push(String(body.access_token));
+          return answer(200, {});
         case '/webhook_verification_key/get':
           return body.key_id === KID
             ? answer(200, {
@@ -110,6 +117,7 @@ async function startFakePlaid(publicJwk: Record<string, unknown>): Promise<FakeP
   return {
     url: `http://127.0.0.1:${port}`,
     linkRequests,
+    removedItems,
     issue: () => {
       const token = `public-sandbox-${randomUUID()}`;
       publicTokens.add(token);
@@ -201,7 +209,8 @@ describe('the Plaid bank link (BANK_LINK_PROVIDER=plaid)', () => {
 
   it('adds the checking account of a finished session once: numbers sealed, a replay refused', async () => {
     const { linkToken } = await startLink();
-    const callback = await sessionFinished(linkToken);
+    const publicToken = plaid.issue();
+    const callback = await sessionFinished(linkToken, { publicToken });
     const before = await accountsOf(merchant.userId);
     const response = await post(callback);
     expect(response.statusCode, response.body).toBe(200);
@@ -222,6 +231,9 @@ describe('the Plaid bank link (BANK_LINK_PROVIDER=plaid)', () => {
     const context = `bank-account:${row?.id}`;
     expect(ctx.app.deps.secretBox.open(String(row?.account_number_sealed), context)).toBe('9900009606');
     expect(ctx.app.deps.secretBox.open(String(row?.routing_number_sealed), context)).toBe('011401533');
+
+    // The numbers read, the item is removed at Plaid: nothing keeps an access token.
+    expect(plaid.removedItems).toEqual([`access-${publicToken}`]);
 
     const replay = await post(callback);
     expect(replay.statusCode).toBe(409);
