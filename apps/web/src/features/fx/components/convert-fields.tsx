@@ -9,6 +9,7 @@ import {
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { FieldShell, inputClasses } from '@/components/ui/form-field';
+import { MoneyInput } from '@/components/ui/money-input';
 import { cn } from '@/lib/cn';
 import type { useWalletBalances } from '../api/get-wallet-balances';
 
@@ -64,25 +65,14 @@ export function AmountInput({
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error ?? undefined}>
-      <div className="relative">
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base font-medium text-slate-500"
-        >
-          {currencySymbol(currency)}
-        </span>
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={cn(inputClasses(Boolean(error)), 'h-12 pl-8 text-lg font-semibold tabular-nums')}
-          {...props}
-        />
-      </div>
+      <MoneyInput
+        id={id}
+        currency={currency}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-12 font-semibold"
+        {...props}
+      />
     </FieldShell>
   );
 }

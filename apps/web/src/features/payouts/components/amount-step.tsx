@@ -1,14 +1,14 @@
 import {
   CURRENCY_DISPLAY_NAMES,
   type Currency,
-  currencySymbol,
   formatMoney,
   type PayoutFeeTier,
   type Wallet,
 } from '@bizdash/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldShell, inputClasses } from '@/components/ui/form-field';
+import { FieldShell } from '@/components/ui/form-field';
+import { MoneyInput } from '@/components/ui/money-input';
 import { cn } from '@/lib/cn';
 import { checkAmount, dailyLimitLeft } from '../amounts';
 import type { CurrencyTerms } from '../api/get-payout-terms';
@@ -112,26 +112,16 @@ export function AmountStep({
           error={error}
           hint={`Fee: ${feeScheduleText(terms.feeTiers, currency)}`}
         >
-          <div className="relative">
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-[15px] text-slate-600"
-            >
-              {currencySymbol(currency)}
-            </span>
-            <input
-              id={id}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              className={cn(inputClasses(Boolean(error)), 'pl-8 text-lg font-medium tabular-nums')}
-            />
-          </div>
+          <MoneyInput
+            id={id}
+            name="amount"
+            currency={currency}
+            invalid={Boolean(error)}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            className="font-medium"
+          />
         </FieldShell>
 
         <dl
