@@ -10,6 +10,7 @@ import {
   signUpMerchant,
   type TestContext,
 } from '../../helper.ts';
+import { createProduct } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from '../developer/developer-fixtures.ts';
 
 describe('apps: register, list, update, delete', () => {
@@ -176,13 +177,7 @@ describe('apps: register, list, update, delete', () => {
   it('erases an app with a product nobody paid, a key and a webhook: they go with it', async () => {
     const app = await createApp(ctx.app, merchant, 'Quiet Shop');
     await generateKey(ctx.app, merchant, app.recordId);
-    const product = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { ...bearer(merchant.token), user_id: app.recordId },
-      payload: { productName: 'Unsold hat', amount: 500_000, currency: 'NGN', quantityAvailable: 1 },
-    });
-    expect(product.statusCode).toBe(201);
+    await createProduct(ctx.app, merchant, { productName: 'Unsold hat', quantityAvailable: 1 }, app.recordId);
     const webhook = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/update-api-details',

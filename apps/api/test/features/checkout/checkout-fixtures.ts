@@ -35,15 +35,17 @@ export const CARDS = {
 } as const;
 export const SANDBOX_OTP = '123456';
 
+/** A product of the merchant, or of one of its apps when `actingFor` names it (the `user_id` header). */
 export async function createProduct(
   app: FastifyInstance,
   merchant: Merchant,
   overrides: Partial<ProductInput> = {},
+  actingFor?: string,
 ): Promise<Product> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/products',
-    headers: bearer(merchant.token),
+    headers: { ...bearer(merchant.token), ...(actingFor ? { user_id: actingFor } : {}) },
     payload: {
       productName: 'Jollof rice tray',
       description: 'Party size',

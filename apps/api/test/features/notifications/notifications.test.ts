@@ -121,14 +121,7 @@ describe('notifications', () => {
   it("puts an app's payment in its merchant's bell, under the merchant's settings, named with the app", async () => {
     const merchant = await signUpMerchant(ctx.app);
     const shop = await createApp(ctx.app, merchant, 'Ikeja Store');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { ...bearer(merchant.token), user_id: shop.recordId },
-      payload: { productName: 'Suya box', amount: 250_000, currency: 'NGN', quantityAvailable: 5 },
-    });
-    expect(created.statusCode).toBe(201);
-    const product = created.json();
+    const product = await createProduct(ctx.app, merchant, { productName: 'Suya box' }, shop.recordId);
     await setSettings(merchant, { incomingPayments: true });
 
     await pay(ctx.app, product.recordId, startBody(undefined, { customerName: 'Bola Ade' }));
