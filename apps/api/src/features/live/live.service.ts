@@ -84,7 +84,8 @@ export async function startLiveNotices(database: Database, log: FastifyBaseLogge
     subscribers.set(userId, set);
     return () => {
       set.delete(subscriber);
-      if (set.size === 0) subscribers.delete(userId);
+      // Cleaning up runs on 'finish' and again on 'close': by then a new stream may hold a new set for the user.
+      if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
     };
   };
 

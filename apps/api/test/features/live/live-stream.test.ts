@@ -160,6 +160,31 @@ describe('GET /api/events/stream', () => {
 });
 
 describe('live notice streams', () => {
+  it("keep a user's new stream hearing notices when an old one's clean-up runs again after it opened", async () => {
+    const ctx = await buildTestApp();
+    const live = await startLiveNotices(ctx.app.deps.database, ctx.app.log);
+    try {
+      const userId = randomUUID();
+      // A stream cleans up on 'finish' and again on 'close'; here a new stream opens between the two.
+      const old = live.open(userId);
+      old.emit('finish');
+      const current = live.open(userId);
+      let text = '';
+      current.setEncoding('utf8');
+      current.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      old.emit('close');
+
+      const payload = JSON.stringify({ userId, kind: 'wallet' });
+      await ctx.app.deps.database.db.execute(sql`select pg_notify('bizdash_live', ${payload})`);
+      await expect.poll(() => text).toContain('"kind":"wallet"');
+    } finally {
+      await live.stop();
+      await ctx.close();
+    }
+  });
+
   it('send a heartbeat comment on a quiet stream, so proxies keep it open', async () => {
     const ctx = await buildTestApp();
     const live = await startLiveNotices(ctx.app.deps.database, ctx.app.log);
