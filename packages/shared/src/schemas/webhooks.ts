@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_DATA_SCHEMAS, type EventType } from './events.ts';
-import { pageSchemaOf } from './paging.ts';
+import { PageQuerySchema, pageSchemaOf } from './paging.ts';
 
 /** The events a merchant's (or app's) webhook endpoint hears (issue 13); the others stay inside Bizdash. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -84,6 +84,16 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 /** GET /api/users/{userId}/webhook-deliveries: newest first, one page at a time. */
 export const WebhookDeliveryPageSchema = pageSchemaOf(WebhookDeliverySchema);
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
+
+/** GET /api/users/{userId}/webhook-deliveries: a page, of one status when `status` is given. */
+export const WebhookDeliveryQuerySchema = PageQuerySchema.extend({
+  status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES, {
+      error: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`,
+    })
+    .optional(),
+});
+export type WebhookDeliveryQuery = z.infer<typeof WebhookDeliveryQuerySchema>;
 
 /** One attempt of a delivery: when, how long it took, and the answer (its first 1 KB) or why there was none. */
 export const WebhookDeliveryAttemptSchema = z.object({

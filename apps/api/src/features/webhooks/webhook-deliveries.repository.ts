@@ -1,4 +1,4 @@
-import type { PageQuery } from '@bizdash/shared';
+import type { WebhookDeliveryQuery } from '@bizdash/shared';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -30,8 +30,15 @@ export async function findEventUserId(db: DbOrTx, eventId: string): Promise<stri
   return row?.userId;
 }
 
-export async function listDeliveries(db: DbOrTx, userId: string, { page, size }: PageQuery) {
-  const owned = eq(webhookDeliveries.userId, userId);
+export async function listDeliveries(
+  db: DbOrTx,
+  userId: string,
+  { page, size, status }: WebhookDeliveryQuery,
+) {
+  const owned = and(
+    eq(webhookDeliveries.userId, userId),
+    status ? eq(webhookDeliveries.status, status) : undefined,
+  );
   const [rows, [counts]] = await Promise.all([
     db
       .select()

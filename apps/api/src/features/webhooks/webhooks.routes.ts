@@ -1,10 +1,10 @@
 import {
   ApiErrorSchema,
-  PageQuerySchema,
   UserIdParamsSchema,
   WebhookDeliveryAttemptsSchema,
   WebhookDeliveryIdParamsSchema,
   WebhookDeliveryPageSchema,
+  WebhookDeliveryQuerySchema,
   WebhookDeliverySchema,
   WebhookSettingsSchema,
   WebhookTestRequestSchema,
@@ -41,8 +41,8 @@ export function webhooksRoutes(deps: AppDeps) {
         schema: {
           ...common,
           summary:
-            'The webhook delivery log, newest first: event type, time, attempts, status, the last answer (code and first 1 KB) and the body sent',
-          querystring: PageQuerySchema,
+            'The webhook delivery log, newest first (of one status with ?status=): event type, time, attempts, status, the last answer (code and first 1 KB) and the body sent',
+          querystring: WebhookDeliveryQuerySchema,
           response: { 200: WebhookDeliveryPageSchema, ...errors },
         },
       },

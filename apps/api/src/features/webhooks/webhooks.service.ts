@@ -1,10 +1,10 @@
 import {
   type EventEnvelope,
-  type PageQuery,
   pageOf,
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
   type WebhookDeliveryAttempt,
+  type WebhookDeliveryQuery,
   type WebhookEventType,
   type WebhookPayload,
   WebhookPayloadSchema,
@@ -95,7 +95,7 @@ async function enabledEndpoint(db: Db, userId: string): Promise<EndpointRow> {
 }
 
 /** The delivery log of a user (the auth scope has checked the caller owns it), newest first. */
-export async function getWebhookDeliveries(db: Db, userId: string, query: PageQuery) {
+export async function getWebhookDeliveries(db: Db, userId: string, query: WebhookDeliveryQuery) {
   const { rows, total } = await listDeliveries(db, userId, query);
   return pageOf(rows.map(toDelivery), query, total);
 }

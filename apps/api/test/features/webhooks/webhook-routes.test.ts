@@ -157,6 +157,31 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     for (const item of items) expect(item.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('filters the log by status, and the statuses add up to the whole log', async () => {
+    const all = await logOf(merchant, '?size=100');
+    const [oldest] = all.items.slice(-1);
+    await dbOf(ctx.app).execute(
+      sql`update webhook_deliveries set status = 'failed' where id = ${oldest?.id ?? ''}`,
+    );
+
+    let counted = 0;
+    for (const status of ['pending', 'succeeded', 'failed', 'disabled'] as const) {
+      const page = await logOf(merchant, `?status=${status}&size=100`);
+      expect(
+        page.items.every((item) => item.status === status),
+        status,
+      ).toBe(true);
+      counted += page.totalElements;
+    }
+    expect(counted).toBe(all.totalElements);
+    expect((await logOf(merchant, '?status=failed&size=100')).items.map((item) => item.id)).toContain(
+      oldest?.id,
+    );
+    await dbOf(ctx.app).execute(
+      sql`update webhook_deliveries set status = 'succeeded' where id = ${oldest?.id ?? ''}`,
+    );
+  });
+
   it("answers 404 for another merchant's log, deliveries, tests and secret", async () => {
     const [delivery] = (await logOf(merchant)).items as [WebhookDelivery];
     const theirs = merchant.userId;
@@ -218,6 +243,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     for (const [url, payload, message] of [
       [`/${me}/webhook-deliveries?page=0`, undefined, 'page starts at 1'],
       [`/${me}/webhook-deliveries?size=500`, undefined, 'size must be between 1 and 100'],
+      [`/${me}/webhook-deliveries?status=lost`, undefined, 'status must be one of pending, succeeded'],
       [`/${me}/webhook-deliveries/nope/resend`, undefined, 'Delivery ID is invalid'],
       [`/${me}/webhook-deliveries/msg_%00x/attempts`, undefined, 'Delivery ID is invalid'],
       [`/not-a-user/webhook-deliveries`, undefined, 'User ID is invalid'],

@@ -1,4 +1,9 @@
-import { type WebhookDelivery, type WebhookDeliveryPage, WebhookDeliveryPageSchema } from '@bizdash/shared';
+import {
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  WebhookDeliveryPageSchema,
+  type WebhookDeliveryStatus,
+} from '@bizdash/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { deliveriesQueryKey } from './keys';
@@ -11,13 +16,17 @@ const DUE_WITHIN_MS = 20_000;
 /** Events arrive without a notice of their own (a payment queues its webhook after the fact): the open log looks again this often. */
 const IDLE_POLL_MS = 10_000;
 
+/** Which deliveries the log shows: all of them, or those of one status. */
+export type DeliveryFilter = WebhookDeliveryStatus | 'all';
+
 function getWebhookDeliveries(
   userId: string,
   page: number,
+  filter: DeliveryFilter,
   signal?: AbortSignal,
 ): Promise<WebhookDeliveryPage> {
   return apiRequest(`/users/${encodeURIComponent(userId)}/webhook-deliveries`, {
-    query: { page, size: DELIVERIES_PAGE_SIZE },
+    query: { page, size: DELIVERIES_PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
     schema: WebhookDeliveryPageSchema,
     defaultError: DELIVERIES_FETCH_ERROR,
     signal,
@@ -30,13 +39,13 @@ const dueSoon = (delivery: WebhookDelivery, now: number) =>
   (delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) - now < DUE_WITHIN_MS);
 
 /**
- * One page of the delivery log, newest first: followed every 2 s while a delivery on it is about to go out, else
+ * One page of the delivery log (of one status, or all), newest first: followed every 2 s while a delivery on it is about to go out, else
  * every 10 s while the page is visible.
  */
-export function useWebhookDeliveries(userId: string, page: number) {
+export function useWebhookDeliveries(userId: string, page: number, filter: DeliveryFilter = 'all') {
   return useQuery({
-    queryKey: [...deliveriesQueryKey(userId), { page }] as const,
-    queryFn: ({ signal }) => getWebhookDeliveries(userId, page, signal),
+    queryKey: [...deliveriesQueryKey(userId), { page, filter }] as const,
+    queryFn: ({ signal }) => getWebhookDeliveries(userId, page, filter, signal),
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
     refetchInterval: (query) =>

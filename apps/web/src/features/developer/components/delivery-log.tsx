@@ -7,10 +7,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { type BadgeTone, StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { useFitsWidth } from '@/lib/use-fits-width';
-import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import {
+  DELIVERIES_PAGE_SIZE,
+  type DeliveryFilter,
+  useWebhookDeliveries,
+} from '../api/get-webhook-deliveries';
 import { useResendDelivery } from '../api/webhook-actions';
 import { DeliveryAttempts } from './delivery-attempts';
 import { DeliveryResponse } from './delivery-response';
@@ -25,6 +30,14 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone
   failed: { label: 'Failed', tone: 'red' },
   disabled: { label: 'Endpoint off', tone: 'grey' },
 };
+
+/** The statuses a merchant looks for (deliveries to a turned-off endpoint show under All). */
+const FILTERS: readonly { value: DeliveryFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'pending', label: 'Pending' },
+];
 
 /** When a delivery waiting for its retry goes out again; null for any other. */
 const nextTry = (delivery: WebhookDelivery) =>
@@ -174,8 +187,9 @@ function DeliveryCards({ deliveries, userId }: RowsProps) {
 /** Every delivery to the webhook endpoint, newest first: what was sent, how it went, and Resend. */
 export function DeliveryLog({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<DeliveryFilter>('all');
   const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
-  const query = useWebhookDeliveries(userId, page);
+  const query = useWebhookDeliveries(userId, page, filter);
   const headingId = useId();
   let content: ReactNode;
   if (!query.data) {
@@ -185,14 +199,23 @@ export function DeliveryLog({ userId }: { userId: string }) {
       <ListSkeleton label="Loading webhook deliveries" ref={ref} />
     );
   } else if (query.data.totalElements === 0) {
-    content = (
-      <EmptyState
-        icon={Webhook}
-        headingLevel="h3"
-        title="No deliveries yet"
-        description="Each event sent to your webhook URL shows here with the answer your server gave. Send a test event to try it."
-      />
-    );
+    const label = FILTERS.find((option) => option.value === filter)?.label.toLowerCase();
+    content =
+      filter === 'all' ? (
+        <EmptyState
+          icon={Webhook}
+          headingLevel="h3"
+          title="No deliveries yet"
+          description="Each event sent to your webhook URL shows here with the answer your server gave. Send a test event to try it."
+        />
+      ) : (
+        <EmptyState
+          icon={Webhook}
+          headingLevel="h3"
+          title={`No ${label} deliveries`}
+          description="None of your deliveries has this status now. Choose All to see every one."
+        />
+      );
   } else {
     const { items, totalPages, totalElements } = query.data;
     content = (
@@ -239,6 +262,16 @@ export function DeliveryLog({ userId }: { userId: string }) {
           Refresh
         </Button>
       </div>
+      <SegmentedControl
+        className="self-start"
+        legend="Show deliveries"
+        options={FILTERS}
+        value={filter}
+        onChange={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
       {content}
     </section>
   );

@@ -328,6 +328,27 @@ describe('Developer Settings: delivery log', () => {
     expect(within(sent).getByRole('button', { name: /^2 attempts of payout.failed/ })).toHaveFocus();
   });
 
+  it('shows the deliveries of one status when it is chosen, and says when there are none', async () => {
+    withWebhook();
+    const failed = buildDelivery({ eventType: 'payment.failed', status: 'failed', lastResponseCode: 500 });
+    deliveriesMock.deliveries = [buildDelivery(), failed, buildDelivery({ eventType: 'payout.created' })];
+    const { user, requests } = await open();
+    expect(await screen.findAllByTestId('delivery-row')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Failed' }));
+    await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(1));
+    expect(screen.getByTestId('delivery-row')).toHaveAttribute('data-delivery-id', failed.id);
+    expect(screen.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(requests.map((request) => request.url)).toContain(
+      `/api/users/${USER_ID}/webhook-deliveries?page=1&size=10&status=failed`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(await screen.findByRole('heading', { name: 'No pending deliveries' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(3));
+  });
+
   it('pages through the log', async () => {
     withWebhook();
     deliveriesMock.deliveries = Array.from({ length: 12 }, (_, index) =>

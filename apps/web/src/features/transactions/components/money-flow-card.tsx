@@ -1,41 +1,11 @@
 import { type Currency, formatMoney, lastUtcDays } from '@bizdash/shared';
 import { useId, useMemo, useState } from 'react';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { cn } from '@/lib/cn';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
 
 const CHART_DAYS = 30;
-
-function CurrencyToggle({
-  currencies,
-  value,
-  onChange,
-}: {
-  currencies: Currency[];
-  value: Currency;
-  onChange: (currency: Currency) => void;
-}) {
-  return (
-    <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
-      <legend className="sr-only">Chart currency</legend>
-      {currencies.map((currency) => (
-        <button
-          key={currency}
-          type="button"
-          aria-pressed={currency === value}
-          onClick={() => onChange(currency)}
-          className={cn(
-            'rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
-            currency === value ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {currency}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 function LegendTotal({ label, colour, amount }: { label: string; colour: string; amount: string }) {
   return (
@@ -77,8 +47,9 @@ export function MoneyFlowCard() {
           </p>
         </div>
         {wallets.length > 1 && current ? (
-          <CurrencyToggle
-            currencies={wallets.map((wallet) => wallet.currency)}
+          <SegmentedControl
+            legend="Chart currency"
+            options={wallets.map(({ currency }) => ({ value: currency, label: currency }))}
             value={current.currency}
             onChange={setChosen}
           />

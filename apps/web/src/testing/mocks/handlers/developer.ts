@@ -1,6 +1,5 @@
 import {
   ApiKeyDetailsSchema,
-  PageQuerySchema,
   pageOf,
   UpdateApiDetailsRequestSchema,
   UserIdParamsSchema,
@@ -10,6 +9,7 @@ import {
   WebhookDeliveryAttemptsSchema,
   WebhookDeliveryIdParamsSchema,
   WebhookDeliveryPageSchema,
+  WebhookDeliveryQuerySchema,
   WebhookDeliverySchema,
   WebhookSettingsSchema,
   WebhookTestRequestSchema,
@@ -129,8 +129,11 @@ export const developerHandlers = [
   http.get('/api/users/:userId/webhook-deliveries', ({ request, params }) => {
     requireSession(request);
     ownUser(parseOr400(UserIdParamsSchema, params).userId);
-    const query = parseOr400(PageQuerySchema, queryOf(request));
-    const [items, meta] = pageWindow(deliveriesMock.deliveries, query);
+    const query = parseOr400(WebhookDeliveryQuerySchema, queryOf(request));
+    const shown = deliveriesMock.deliveries.filter(
+      (delivery) => !query.status || delivery.status === query.status,
+    );
+    const [items, meta] = pageWindow(shown, query);
     return contractJson(WebhookDeliveryPageSchema, pageOf(items, query, meta.totalElements));
   }),
 
