@@ -52,8 +52,7 @@ export interface IdempotencyStore {
  * The store's writes commit without waiting for the disk (synchronous_commit off for that one statement's
  * transaction): losing the last few of them in a crash only means a retry runs the request again, and every
  * endpoint that moves money also guards the effect itself (checkout: one payment per key; payouts: one per key;
- * conversions: one per quote), so the money path
- * keeps its flushes for the money.
+ * conversions: one per quote), so the money path keeps its flushes for the money.
  */
 const claimKey = preparedSql(
   'idempotency_claim',
