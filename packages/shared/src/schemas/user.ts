@@ -6,14 +6,19 @@ import { emailField, phoneField, refuseControlCharacters, requiredText, TEXT_LIM
 export const WalletRefSchema = z.object({ currency: z.enum(CURRENCIES), walletId: z.uuid() });
 export type WalletRef = z.infer<typeof WalletRefSchema>;
 
-/** The user's API key and webhook (SPEC section 3 `apiKey`), shown to its owner only. */
+/** The user's API key and webhook (SPEC section 3 `apiKey`), shown to its owner only; the key and secret only to a session. */
 export const ApiKeyDetailsSchema = z
   .object({
-    /** The current key, so Developer Settings can show and copy it; null when the user has none. */
-    apiKey: z.string().nullable(),
+    /** The current key, so Developer Settings can show and copy it. */
+    apiKey: z.string().nullable().meta({
+      description:
+        'The current key; null when the user has none, and always null when the request is made with an API key (a key never reads a key).',
+    }),
     webhookUrl: z.string().nullable(),
-    /** The `whsec_` secret webhooks are signed with; null until a webhook URL is set. */
-    webhookSecret: z.string().nullable(),
+    webhookSecret: z.string().nullable().meta({
+      description:
+        'The `whsec_` secret webhooks are signed with; null until a webhook URL is set, and always null when the request is made with an API key.',
+    }),
     /** When the current key was generated. */
     createdAt: z.iso.datetime({ offset: true }).nullable(),
     /** Last request made with the current key (to the minute). */

@@ -17,6 +17,17 @@ export async function apiKeyDetailsFor(deps: DeveloperDeps, userId: string): Pro
 }
 
 /**
+ * What a request made with an API key reads of `apiKey`: never a key or a signing secret. A replaced key in its
+ * overlap would otherwise read the key that replaced it, and any key the secret that proves webhooks are ours
+ * (ADR 037); Developer Settings, a signed-in session, still shows both.
+ */
+export const withoutSecrets = (details: ApiKeyDetails): ApiKeyDetails => ({
+  ...details,
+  apiKey: null,
+  webhookSecret: null,
+});
+
+/**
  * PUT /api/users/update-api-details: exactly one change (the schema holds to that) for the user the request acts
  * for, which the signed-in scope has already confined to the caller's own account.
  */

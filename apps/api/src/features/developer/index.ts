@@ -2,4 +2,4 @@
 export { deleteKeysOf } from './api-keys.repository.ts';
 export { createKeyAuthenticator, looksLikeApiKey } from './api-keys.service.ts';
 export { developerRoutes } from './developer.routes.ts';
-export { apiKeyDetailsFor, type DeveloperDeps } from './developer.service.ts';
+export { apiKeyDetailsFor, type DeveloperDeps, withoutSecrets } from './developer.service.ts';

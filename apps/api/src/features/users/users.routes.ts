@@ -12,6 +12,9 @@ import type { AppDeps } from '../../types.ts';
 import { importRemoteImage } from '../files/index.ts';
 import { getUser, updateProfile, updateUser } from './users.service.ts';
 
+const KEYS_NOT_SHOWN_TO_KEYS =
+  'Asked with an API key, `apiKey.apiKey` and `apiKey.webhookSecret` are always null: a key never reads a key or a signing secret, its own and the one that replaced it included. A signed-in session reads both.';
+
 export function usersRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const ownFilePrefix = `${deps.config.publicUrl}/api/files/`;
@@ -43,8 +46,7 @@ export function usersRoutes(deps: AppDeps) {
           tags: ['users'],
           summary:
             'Update the business description, checkout logo and who pays the checkout fee (company name and country are fixed); for an app, its name and description',
-          description:
-            'Company details: `businessName` and `countryOfBusiness` sent back unchanged, with `businessDescription`, `checkoutLogUrl` and `chargeCheckoutFeeToCustomer`. For an app (SPEC section 7, `PUT /users/{appId}`): `{ name, description }`; the name becomes its businessName.',
+          description: `Company details: \`businessName\` and \`countryOfBusiness\` sent back unchanged, with \`businessDescription\`, \`checkoutLogUrl\` and \`chargeCheckoutFeeToCustomer\`. For an app (SPEC section 7, \`PUT /users/{appId}\`): \`{ name, description }\`; the name becomes its businessName. ${KEYS_NOT_SHOWN_TO_KEYS}`,
           security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           body: UpdateUserRequestSchema,
@@ -60,6 +62,7 @@ export function usersRoutes(deps: AppDeps) {
         schema: {
           tags: ['users'],
           summary: 'The merchant (or one of its apps) with wallets and settings',
+          description: KEYS_NOT_SHOWN_TO_KEYS,
           security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           response: { 200: UserSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },

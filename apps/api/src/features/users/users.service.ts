@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { bankAccountsOfUser } from '../banks/index.ts';
-import { apiKeyDetailsFor, type DeveloperDeps } from '../developer/index.ts';
+import { apiKeyDetailsFor, type DeveloperDeps, withoutSecrets } from '../developer/index.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -17,8 +17,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export type UsersDeps = DeveloperDeps;
 
-/** The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings. */
-export async function getUser(deps: UsersDeps, { ownerId, actingUserId }: Actor): Promise<User> {
+/**
+ * The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings; an
+ * API key reads no key or signing secret in it.
+ */
+export async function getUser(deps: UsersDeps, { ownerId, actingUserId, via }: Actor): Promise<User> {
   const db = deps.database.db;
   const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
   if (!found) throw notFound(USER_NOT_FOUND);
@@ -42,7 +45,7 @@ export async function getUser(deps: UsersDeps, { ownerId, actingUserId }: Actor)
     chargeCheckoutFeeToCustomer: user.chargeCheckoutFeeToCustomer,
     checkoutLogUrl: user.checkoutLogoUrl,
     isApp: user.isApp,
-    apiKey,
+    apiKey: via === 'api_key' ? withoutSecrets(apiKey) : apiKey,
     wallets: wallets.map((wallet) => ({
       currency: wallet.currency,
       walletId: wallet.walletId,
