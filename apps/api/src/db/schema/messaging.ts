@@ -38,6 +38,11 @@ export const emailOutbox = pgTable(
   {
     id: id(),
     toAddress: text('to_address').notNull(),
+    /**
+     * The merchant or app the email concerns (the account's codes, its customers' receipts): what the signed-in
+     * merchant reads of the sandbox mailbox (ADR 013).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
     status: text('status').notNull().default('pending'),
@@ -52,6 +57,7 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_dedupe_key_idx').on(table.dedupeKey),
     index('email_outbox_status_idx').on(table.status, table.createdAt),
     index('email_outbox_to_idx').on(table.toAddress, table.createdAt),
+    index('email_outbox_user_idx').on(table.userId, table.createdAt),
   ],
 );
 
