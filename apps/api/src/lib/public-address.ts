@@ -1,69 +1,40 @@
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /*
- * Addresses a server-side fetch must never reach: this host, private networks, link-local (cloud metadata at
- * 169.254.169.254), carrier-grade NAT, documentation, multicast and reserved ranges, and their IPv6 forms.
+ * Which addresses a server-side fetch may reach, by ipaddr.js's classification of special-purpose ranges (IANA
+ * registries): only its 'unicast', the rest of the address space. Everything else is refused: this host, private
+ * networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, documentation, benchmarking,
+ * multicast and reserved ranges, and their IPv6 counterparts.
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::', 96], // IPv4-compatible (deprecated) forms
-  ['64:ff9b::', 96], // NAT64: may embed any IPv4 address
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16], // 6to4: embeds an IPv4 address
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address the gateway connects to. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+/** IPv4-compatible addresses (RFC 4291, deprecated): '::a.b.c.d'. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+
+/**
+ * The IPv4 address an IPv6 one stands for, where the packet ends up there: IPv4-mapped '::ffff:a.b.c.d',
+ * IPv4-translated '::ffff:0:a.b.c.d' (RFC 6145), IPv4-compatible '::a.b.c.d' and NAT64 '64:ff9b::a.b.c.d'.
+ * 6to4, Teredo and local-use NAT64 prefixes embed addresses too but are never reached (not 'unicast').
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const range = address.range();
+  const standsForIpv4 =
+    range === 'ipv4Mapped' ||
+    range === 'rfc6145' ||
+    address.match(NAT64_WELL_KNOWN) ||
+    address.match(IPV4_COMPATIBLE);
+  return standsForIpv4 ? new ipaddr.IPv4(address.toByteArray().slice(12)) : null;
 }
 
-/** '::ffff:127.0.0.1' and '::ffff:7f00:1' are IPv4 addresses in IPv6 clothing: judge the IPv4 one. */
-function mappedIpv4(address: string): string | null {
-  const match = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address) ?? /^::ffff:(.+)$/i.exec(address);
-  if (!match?.[1]) return null;
-  const tail = match[1];
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** True only for a literal IP address on the public internet; anything unparseable is not public. */
+/**
+ * True only for a literal IP address on the public internet, in any spelling ipaddr.js reads (hex, octal and
+ * short IPv4 forms included); anything unparseable is not public.
+ */
 export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const family = isIP(bare);
-  if (family === 4) return !blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = mappedIpv4(bare.toLowerCase());
-    if (v4) return !blocked.check(v4, 'ipv4');
-    return !blocked.check(bare, 'ipv6');
-  }
-  return false;
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(bare)) return false;
+  const parsed = ipaddr.parse(bare);
+  const judged = parsed.kind() === 'ipv6' ? (embeddedIpv4(parsed as ipaddr.IPv6) ?? parsed) : parsed;
+  return judged.range() === 'unicast';
 }
