@@ -102,6 +102,9 @@ const ConfigSchema = z
     JOBS_ENABLED: booleanFlag.default(true),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
+    STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(200),
+    UPLOADS_PER_MERCHANT: z.coerce.number().int().min(1).max(100).default(2),
+    UPLOADS_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(8),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_ENDPOINT: z.url().optional(),
@@ -206,6 +209,11 @@ const ConfigSchema = z
     storage: {
       provider: env.STORAGE_PROVIDER,
       localDir: path.resolve(env.STORAGE_LOCAL_DIR ?? path.join(env.DATA_DIR, 'files')),
+      /** What one merchant's files (its apps' included) may take in all, counted from the files table. */
+      quotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
+      /** Uploads read at once: more answer 429 with Retry-After before their body is read. */
+      uploadsPerMerchant: env.UPLOADS_PER_MERCHANT,
+      uploadsPerProcess: env.UPLOADS_PER_PROCESS,
       s3: {
         bucket: env.S3_BUCKET ?? '',
         region: env.S3_REGION,
