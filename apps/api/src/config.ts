@@ -119,6 +119,8 @@ const ConfigSchema = z
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** Unset: links a request asks for use the address it came in on (lib/public-origin.ts); emails never do. */
+    publicUrlIsSet: env.PUBLIC_URL !== undefined,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

@@ -4,17 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import type { AppDeps } from '../../types.ts';
 import { applyLinkCallback, createHostedLink, pruneSeenLinkCallbacksJob } from './banks.service.ts';
-
-/** Where the merchant reached the dashboard (the hosted page sends them back there); PUBLIC_URL if unreadable. */
-function originOf(requested: string, publicUrl: string) {
-  try {
-    return new URL(requested).origin;
-  } catch {
-    return new URL(publicUrl).origin;
-  }
-}
 
 /** POST /api/users/plaid/link (SPEC section 7): the hosted bank link for a USD settlement account. */
 export function bankLinkRoutes(deps: AppDeps) {
@@ -40,7 +32,7 @@ export function bankLinkRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const origin = originOf(`${request.protocol}://${request.host}`, deps.config.publicUrl);
+        const origin = publicOrigin(deps.config, request);
         const link = await createHostedLink(deps, actorOf(request), request.body, origin, (error) =>
           request.log.error({ err: error }, 'the bank-link provider did not open a link'),
         );

@@ -11,12 +11,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { actorOf } from '../../lib/actor.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import type { AppDeps } from '../../types.ts';
 import { create, get, list, remove, update } from './products.service.ts';
 
-/** The configured payment site, else this app's own /pay on the address the merchant reached it by. */
+/** The configured payment site, else this app's own /pay on its public address. */
 function paymentLinkBase(config: Config, request: FastifyRequest): string {
-  return config.checkout.paymentLinkBaseUrl ?? `${request.protocol}://${request.host}/pay`;
+  return config.checkout.paymentLinkBaseUrl ?? `${publicOrigin(config, request)}/pay`;
 }
 
 export function productsRoutes({ config, database }: AppDeps) {

@@ -207,6 +207,35 @@ describe('the Plaid bank link (BANK_LINK_PROVIDER=plaid)', () => {
     });
   });
 
+  it('gives Plaid the webhook and the way back on PUBLIC_URL, whatever Host the merchant sent', async () => {
+    const publicApp = await buildTestApp({
+      publicUrl: 'https://dash.bizdash.example',
+      publicUrlIsSet: true,
+      banks: {
+        directoryProvider: 'sandbox',
+        linkProvider: 'plaid',
+        linkCallbackSecret: null,
+        plaid: { clientId: CLIENT_ID, secret: SECRET, basePath: plaid.url },
+      },
+    });
+    try {
+      const someone = await signUpMerchant(publicApp.app);
+      const response = await publicApp.app.inject({
+        method: 'POST',
+        url: '/api/users/plaid/link',
+        headers: { ...bearer(someone.token), host: 'shop-attacker.example' },
+        payload: { userRecordId: someone.userId },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(plaid.linkRequests.at(-1)).toMatchObject({
+        webhook: 'https://dash.bizdash.example/api/bank/link/callback',
+        hosted_link: { completion_redirect_uri: 'https://dash.bizdash.example/settings/settlement-account' },
+      });
+    } finally {
+      await publicApp.close();
+    }
+  });
+
   it('adds the checking account of a finished session once: numbers sealed, a replay refused', async () => {
     const { linkToken } = await startLink();
     const publicToken = plaid.issue();
