@@ -12,7 +12,10 @@ interface DeliveryResponseProps {
   notSent?: boolean;
 }
 
-/** An answer's code and its first bytes, expandable; or why there was no answer. */
+/**
+ * An answer's code and its first bytes, expandable; or why there was no answer. The text wraps between words;
+ * only a token longer than the line (a URL, an id, minified JSON) is broken, wherever it must be.
+ */
 export function DeliveryResponse({ code, body, notSent = false }: DeliveryResponseProps) {
   return (
     <span className="flex min-w-0 flex-col gap-1">
@@ -27,7 +30,10 @@ export function DeliveryResponse({ code, body, notSent = false }: DeliveryRespon
       </span>
       {body ? (
         body.length <= PREVIEW_CHARS ? (
-          <span className="font-mono text-xs break-all text-slate-600" data-testid="delivery-response-body">
+          <span
+            className="font-mono text-xs wrap-anywhere text-slate-600"
+            data-testid="delivery-response-body"
+          >
             {body}
           </span>
         ) : (
@@ -37,7 +43,7 @@ export function DeliveryResponse({ code, body, notSent = false }: DeliveryRespon
               <span className="hidden group-open:inline">Hide response</span>
             </summary>
             <pre
-              className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200"
+              className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-700 ring-1 ring-slate-200"
               data-testid="delivery-response-body"
             >
               {body}
