@@ -93,24 +93,40 @@ export async function lockPayout(tx: Tx, payoutId: string) {
   return row ?? null;
 }
 
-/**
- * Locks the merchant's wallet row first: payouts from one wallet are decided one at a time, so the daily limit is
- * never passed by two payouts that each fit alone.
- */
+/** Locks the wallet row: its payouts are debited one at a time, each against the balance the last one left. */
 export async function lockWallet(tx: Tx, walletId: string) {
   await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.id, walletId)).for('update');
 }
 
+/**
+ * Locks the merchant's own users row, taken before any wallet: the daily limit is shared by the merchant and all
+ * its apps, whose payouts leave different wallets, so the merchant row is what decides them one at a time. NO KEY
+ * UPDATE leaves the foreign-key locks of rows written meanwhile (payouts, transactions) free.
+ */
+export async function lockPayoutLimit(tx: Tx, ownerId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+}
+
 const COUNTED: PayoutStatus[] = ['PROCESSING', 'SUCCESSFUL'];
 
-/** What the merchant has paid out in `currency` since `since` (payouts on their way or arrived). */
-export async function sumPaidOutSince(db: DbOrTx, userId: string, currency: Currency, since: Date) {
+/** The merchant and its apps (archived ones too: what they paid out still counts). */
+const merchantAndApps = (db: DbOrTx, ownerId: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.id, ownerId), eq(users.parentUserId, ownerId)));
+
+/**
+ * What the merchant and all its apps together have paid out in `currency` since `since` (payouts on their way or
+ * arrived): the daily limit is the merchant's, however many apps it pays out through.
+ */
+export async function sumPaidOutSince(db: DbOrTx, ownerId: string, currency: Currency, since: Date) {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
     .from(payouts)
     .where(
       and(
-        eq(payouts.userId, userId),
+        inArray(payouts.userId, merchantAndApps(db, ownerId)),
         eq(payouts.currency, currency),
         inArray(payouts.status, COUNTED),
         gte(payouts.createdAt, since),

@@ -33,6 +33,7 @@ import {
   insertPayout,
   listOwnedPayouts,
   lockPayout,
+  lockPayoutLimit,
   lockWallet,
   type PayoutRow,
   sumPaidOutSince,
@@ -92,7 +93,7 @@ export async function payoutTerms(deps: PayoutDeps, actor: Actor): Promise<Payou
         currency,
         minimum: MINIMUM[currency],
         dailyLimit: payouts.dailyLimits[currency],
-        usedToday: await sumPaidOutSince(db, actor.actingUserId, currency, since),
+        usedToday: await sumPaidOutSince(db, actor.ownerId, currency, since),
         feeTiers: payouts.fees[currency],
         arrivalEstimate: PAYOUT_ARRIVAL[currency],
       })),
@@ -136,7 +137,7 @@ async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRe
     );
   }
   const fee = payoutFee(deps.config.payouts.fees[currency], input.amount);
-  const used = await sumPaidOutSince(db, actor.actingUserId, currency, new Date(Date.now() - DAY_MS));
+  const used = await sumPaidOutSince(db, actor.ownerId, currency, new Date(Date.now() - DAY_MS));
   if (used + input.amount > deps.config.payouts.dailyLimits[currency]) throw dailyLimitError();
   if (wallet.balance < input.amount + fee)
     throw conflict(PAYOUT_MESSAGES.insufficientFunds, 'INSUFFICIENT_FUNDS');
@@ -200,11 +201,13 @@ async function createNewPayout(
     idempotencyKey,
   };
   if (actor.via === 'api_key') {
-    // The wallet is locked before the payout row is written: that row's key lock on the wallet would otherwise
-    // deadlock with another payout's wait for the wallet.
+    // The limit and the wallet are locked before the payout row is written: that row's key lock on the wallet
+    // would otherwise deadlock with another payout's wait for the wallet.
     const payout = await db.transaction(async (tx) => {
+      await lockPayoutLimit(tx, actor.ownerId);
       await lockWallet(tx, input.walletId);
-      return execute(deps, tx, await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' }), account);
+      const inserted = await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' });
+      return execute(deps, tx, actor.ownerId, inserted, account);
     });
     await sendToRail(deps, payout.id);
     return toPayout((await findOwnedPayout(db, actor.actingUserId, payout.id))?.payout ?? payout, account);
@@ -291,22 +294,27 @@ export async function confirmPayout(
     const locked = await lockPayout(tx, payout.id);
     if (locked?.status !== 'PENDING_CONFIRMATION')
       throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
-    return execute(deps, tx, locked, account);
+    return execute(deps, tx, actor.ownerId, locked, account);
   });
   await sendToRail(deps, executed.id);
   const fresh = await findOwnedPayout(db, actor.actingUserId, payout.id);
   return toPayout(fresh?.payout ?? executed, account);
 }
 
-/** Moves the money: the wallet (locked) pays amount and fee into transit, the payout is PROCESSING, the event written. */
+/**
+ * Moves the money: with the merchant's limit and the wallet locked, the limit checked again over the merchant and
+ * its apps, the wallet pays amount and fee into transit, the payout is PROCESSING, the event written.
+ */
 async function execute(
   deps: PayoutDeps,
   tx: Tx,
+  ownerId: string,
   payout: PayoutRow,
   account: { bankName: string; accountHolderName: string; accountNumberLast4: string },
 ) {
+  await lockPayoutLimit(tx, ownerId);
   await lockWallet(tx, payout.walletId);
-  const used = await sumPaidOutSince(tx, payout.userId, payout.currency, new Date(Date.now() - DAY_MS));
+  const used = await sumPaidOutSince(tx, ownerId, payout.currency, new Date(Date.now() - DAY_MS));
   if (used + payout.amount > deps.config.payouts.dailyLimits[payout.currency]) throw dailyLimitError();
   const debit = await debitForPayout(tx, {
     userId: payout.userId,

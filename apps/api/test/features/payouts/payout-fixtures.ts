@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bankAccounts } from '../../../src/db/schema/index.ts';
 import { dbOf, fundWallet, type Merchant, sqlRows, walletIdsOf } from '../../helper.ts';
+import { createApp } from '../developer/developer-fixtures.ts';
 
 /** Sandbox rail outcomes by the account number's first digits (providers/payout-rail/sandbox-payout-rail.ts). */
 export const RAIL_ACCOUNTS = { settles: '0123456789', closed: '9990000011', busy: '8880000022' } as const;
@@ -44,6 +45,14 @@ export async function readyMerchant(app: FastifyInstance, merchant: Merchant, ba
   const wallets = await walletIdsOf(app, merchant.userId);
   await fundWallet(app, wallets.NGN, balance);
   return { walletId: wallets.NGN, bankAccountId: await settlementAccount(app, merchant.userId), wallets };
+}
+
+/** An app of a ready merchant, with money in its own NGN wallet and a settlement account of its own. */
+export async function readyApp(app: FastifyInstance, merchant: Merchant, balance = 10_000_000) {
+  const { recordId: appId } = await createApp(app, merchant, `Branch ${randomUUID().slice(0, 8)}`);
+  const wallets = await walletIdsOf(app, appId);
+  await fundWallet(app, wallets.NGN, balance);
+  return { appId, walletId: wallets.NGN, bankAccountId: await settlementAccount(app, appId) };
 }
 
 /** The code in the newest payout-confirmation email to `email`. */

@@ -10,9 +10,10 @@ import {
   signUpMerchant,
   sqlRows,
   type TestContext,
+  testConfig,
   walletBalance,
 } from '../../helper.ts';
-import { RAIL_ACCOUNTS, readyMerchant, settlementAccount } from './payout-fixtures.ts';
+import { RAIL_ACCOUNTS, readyApp, readyMerchant, settlementAccount } from './payout-fixtures.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const BURST = onPostgres ? 200 : 40;
@@ -73,6 +74,51 @@ describe('payouts under concurrency', () => {
           and reverses_posting_id = (select debit_posting_id from payouts where id = ${payout.id}::uuid)`,
     );
     expect(reversals).toHaveLength(1);
+    expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
+  });
+});
+
+describe('the daily limit under concurrency', () => {
+  const LIMIT_PAYOUTS = 12;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const { payouts } = testConfig();
+    ctx = await buildTestApp({
+      databasePoolSize: 20,
+      payouts: { ...payouts, dailyLimits: { ...payouts.dailyLimits, NGN: LIMIT_PAYOUTS * AMOUNT } },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('simultaneous payouts from a merchant and its apps never pass their one daily limit together', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const own = await readyMerchant(ctx.app, merchant);
+    const apps = await Promise.all([readyApp(ctx.app, merchant), readyApp(ctx.app, merchant)]);
+    const sources = [
+      { userId: merchant.userId, walletId: own.walletId, bankAccountId: own.bankAccountId },
+      ...apps.map(({ appId, walletId, bankAccountId }) => ({ userId: appId, walletId, bankAccountId })),
+    ];
+    // Each wallet alone could pay out more than the whole limit.
+    const results = await Promise.allSettled(
+      Array.from({ length: BURST }, (_, index) => {
+        const source = sources[index % sources.length];
+        if (!source) throw new Error('no payout source');
+        const { userId, walletId, bankAccountId } = source;
+        const actor: Actor = { ownerId: merchant.userId, actingUserId: userId, via: 'api_key' };
+        return createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT });
+      }),
+    );
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(results.length - refused.length).toBe(LIMIT_PAYOUTS);
+    for (const result of refused) expect((result.reason as { code?: string }).code).toBe('DAILY_LIMIT');
+    const [paid] = await sqlRows<{ total: string | number }>(
+      ctx.app,
+      sql`select coalesce(sum(amount), 0) as total from payouts where status = 'PROCESSING'
+          and user_id in (select id from users where id = ${merchant.userId}::uuid or parent_user_id = ${merchant.userId}::uuid)`,
+    );
+    expect(Number(paid?.total)).toBe(LIMIT_PAYOUTS * AMOUNT);
+    const balances = await Promise.all(sources.map((source) => walletBalance(ctx.app, source.walletId)));
+    expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(3 * 10_000_000 - LIMIT_PAYOUTS * TOTAL);
     expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import {
 import {
   emailedCode,
   RAIL_ACCOUNTS,
+  readyApp,
   readyMerchant,
   settlementAccount,
   transactionsOf,
@@ -397,5 +398,60 @@ describe('payouts and the daily limit', () => {
     });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'DAILY_LIMIT', error: PAYOUT_MESSAGES.dailyLimit });
+  });
+
+  /** A payout started and confirmed from the merchant's session, acting for itself or one of its apps. */
+  const payOut = async (
+    merchant: Merchant,
+    userId: string,
+    { walletId, bankAccountId }: { walletId: string; bankAccountId: string },
+    amount: number,
+  ) => {
+    const headers = { ...bearer(merchant.token), user_id: userId };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...headers, 'idempotency-key': `limit-${crypto.randomUUID()}` },
+      payload: { walletId, bankAccountId, amount },
+    });
+    if (created.statusCode !== 201) return created;
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/payouts/${created.json().id}/confirm`,
+      headers,
+      payload: { code: await emailedCode(ctx.app, merchant.email) },
+    });
+  };
+  const ngnTerms = async (merchant: Merchant, userId: string) => {
+    const terms = await ctx.app.inject({
+      url: '/api/payouts/terms',
+      headers: { ...bearer(merchant.token), user_id: userId },
+    });
+    return terms.json().currencies.find((entry: { currency: string }) => entry.currency === 'NGN');
+  };
+
+  it('counts the limit over the merchant and all its apps together: a new app brings no new limit', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const own = await readyMerchant(ctx.app, merchant);
+    const shop = await readyApp(ctx.app, merchant);
+    const kiosk = await readyApp(ctx.app, merchant);
+    expect((await payOut(merchant, merchant.userId, own, 150_000)).statusCode).toBe(200);
+    expect((await payOut(merchant, shop.appId, shop, 150_000)).statusCode).toBe(200);
+    // The merchant and one app used the whole ₦3,000 limit: the other app has nothing left.
+    const refused = await payOut(merchant, kiosk.appId, kiosk, 10_000);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'DAILY_LIMIT', error: PAYOUT_MESSAGES.dailyLimit });
+    expect(await walletBalance(ctx.app, kiosk.walletId)).toBe(10_000_000);
+    expect(await ngnTerms(merchant, kiosk.appId)).toMatchObject({ dailyLimit: 300_000, usedToday: 300_000 });
+    expect(await ngnTerms(merchant, merchant.userId)).toMatchObject({ usedToday: 300_000 });
+  });
+
+  it("does not count another merchant's payouts against the limit", async () => {
+    const busy = await signUpMerchant(ctx.app);
+    const quiet = await signUpMerchant(ctx.app);
+    expect((await payOut(busy, busy.userId, await readyMerchant(ctx.app, busy), 300_000)).statusCode).toBe(
+      200,
+    );
+    expect(await ngnTerms(quiet, quiet.userId)).toMatchObject({ usedToday: 0 });
   });
 });
