@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 
@@ -31,26 +31,39 @@ export async function findLatestActiveCode(db: DbOrTx, userId: string, purpose: 
   return row ?? null;
 }
 
-/** Counts a wrong try atomically; returns false when the code had no tries left. */
-export async function recordWrongAttempt(
+/**
+ * Checks a guess against the code and counts it, in one statement: the row is locked while it runs, so of any
+ * number of guesses at once each sees the count the one before left, and none is checked once `maxWrongTries`
+ * wrong ones are counted; the right one uses the code up (only once). Null when the code was not checkable: used,
+ * expired or out of tries. The stored value is an HMAC of the code, so comparing it in SQL tells a timer nothing.
+ */
+export async function checkCode(
   db: DbOrTx,
-  codeId: string,
-  maxWrongTries: number,
-): Promise<boolean> {
-  const rows = await db
+  code: { id: string; hash: string; maxWrongTries: number; now: Date },
+) {
+  const right = sql`${otpCodes.codeHash} = ${code.hash}`;
+  const [row] = await db
     .update(otpCodes)
-    .set({ wrongAttempts: sql`${otpCodes.wrongAttempts} + 1` })
-    .where(and(eq(otpCodes.id, codeId), lt(otpCodes.wrongAttempts, maxWrongTries)))
-    .returning({ id: otpCodes.id });
-  return rows.length > 0;
+    .set({
+      wrongAttempts: sql`case when ${right} then ${otpCodes.wrongAttempts} else ${otpCodes.wrongAttempts} + 1 end`,
+      consumedAt: sql`case when ${right} then ${code.now.toISOString()}::timestamptz else null end`,
+    })
+    .where(
+      and(
+        eq(otpCodes.id, code.id),
+        isNull(otpCodes.consumedAt),
+        lt(otpCodes.wrongAttempts, code.maxWrongTries),
+        gt(otpCodes.expiresAt, code.now),
+      ),
+    )
+    .returning({
+      accepted: sql<boolean>`${otpCodes.consumedAt} is not null`,
+      wrongAttempts: otpCodes.wrongAttempts,
+    });
+  return row ?? null;
 }
 
-/** Consumes the code once: of two concurrent right answers only one wins. */
-export async function consumeCode(db: DbOrTx, codeId: string): Promise<boolean> {
-  const rows = await db
-    .update(otpCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
-    .returning({ id: otpCodes.id });
-  return rows.length > 0;
+export async function findCode(db: DbOrTx, codeId: string) {
+  const [row] = await db.select().from(otpCodes).where(eq(otpCodes.id, codeId)).limit(1);
+  return row ?? null;
 }

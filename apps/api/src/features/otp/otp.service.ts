@@ -1,16 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpVerifyRequest } from '@bizdash/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import { findOwnedUser, USER_NOT_FOUND } from '../users/index.ts';
-import {
-  consumeCode,
-  findLatestActiveCode,
-  recordWrongAttempt,
-  replaceActiveCode,
-} from './otp.repository.ts';
+import { checkCode, findCode, findLatestActiveCode, replaceActiveCode } from './otp.repository.ts';
 
 const VERIFY_EMAIL = 'verify_email';
 const OTP_MESSAGES = {
@@ -61,10 +56,14 @@ export async function issueEmailCode(
     codeHash: secret.hashCode(to.userId, code),
     expiresAt: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000),
   });
-  await deps.email.send({ to: to.email, ...message(code) });
+  await deps.email.send({ to: to.email, userId: to.userId, ...message(code) });
 }
 
-/** Uses up the latest code of `purpose` when `code` is it; a wrong, expired or exhausted code is a clear 400. */
+/**
+ * Uses up the latest code of `purpose` when `code` is it; a wrong, expired or exhausted code is a clear 400. The
+ * guess is checked and counted in one statement (checkCode), so guesses sent at once cannot all be checked
+ * against a count none of them has raised yet (ADR 037).
+ */
 export async function consumeEmailCode(
   deps: Pick<Deps, 'database'>,
   secret: OtpSecret,
@@ -73,21 +72,22 @@ export async function consumeEmailCode(
   code: string,
 ) {
   const db = deps.database.db;
+  const now = new Date();
   const active = await findLatestActiveCode(db, userId, purpose);
-  if (!active || active.expiresAt.getTime() <= Date.now())
-    throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
-  if (active.wrongAttempts >= OTP_RULES.maxWrongTries)
+  if (!active || active.expiresAt <= now) throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+  const checked = await checkCode(db, {
+    id: active.id,
+    hash: secret.hashCode(userId, code),
+    maxWrongTries: OTP_RULES.maxWrongTries,
+    now,
+  });
+  if (checked?.accepted) return;
+  if (checked) throw badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT');
+  // Not checked: another request used the code up meanwhile, or its tries are spent.
+  const after = await findCode(db, active.id);
+  if (after && !after.consumedAt && after.wrongAttempts >= OTP_RULES.maxWrongTries)
     throw badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
-
-  const expected = Buffer.from(active.codeHash, 'hex');
-  const given = Buffer.from(secret.hashCode(userId, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    const counted = await recordWrongAttempt(db, active.id, OTP_RULES.maxWrongTries);
-    throw counted
-      ? badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT')
-      : badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
-  }
-  if (!(await consumeCode(db, active.id))) throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+  throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');
 }
 
 export async function sendEmailOtp(deps: Deps, secret: OtpSecret, ownerId: string, email: string) {
