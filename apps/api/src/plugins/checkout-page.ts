@@ -8,7 +8,8 @@ import { escapeHtml } from '../lib/escape-html.ts';
 
 /** The module the web build makes for the server (apps/web/src/app/checkout-page-server.tsx). */
 interface CheckoutRenderer {
-  renderCheckoutPage(product: CheckoutProduct): string;
+  /** `pageOrigin`: where the browser shows the page (the server has no window to read it from). */
+  renderCheckoutPage(product: CheckoutProduct, pageOrigin: string): string;
 }
 
 /** Around the prerendered screen in the build's page (apps/web/route-pages.ts). */
@@ -39,7 +40,7 @@ export function checkoutPageRenderer(webDistDir: string, pageFile: string, log: 
     return loaded;
   };
 
-  return async (product: CheckoutProduct): Promise<string | null> => {
+  return async (product: CheckoutProduct, pageOrigin: string): Promise<string | null> => {
     const { renderer, template } = await load();
     const start = template.indexOf(PAGE_START);
     const end = template.indexOf(PAGE_END);
@@ -47,7 +48,7 @@ export function checkoutPageRenderer(webDistDir: string, pageFile: string, log: 
       log.warn({ templateFile }, 'the checkout page has no place for a rendered screen');
       return null;
     }
-    const screen = renderer.renderCheckoutPage(product);
+    const screen = renderer.renderCheckoutPage(product, pageOrigin);
     const title = escapeHtml(`${product.productName} · ${product.merchant.businessName}`);
     const data = `<script type="application/json" id="${CHECKOUT_PAGE_DATA_ID}">${scriptJson(product)}</script>`;
     return `${template.slice(0, start + PAGE_START.length)}${screen}${template.slice(end)}`

@@ -5,6 +5,7 @@ import type { CheckoutProduct } from '@bizdash/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { publicOrigin } from '../lib/public-origin.ts';
 import { checkoutPageRenderer } from './checkout-page.ts';
 import { apiNotFound } from './errors.ts';
 
@@ -113,9 +114,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, data: We
     hasBuild && data.checkoutProduct
       ? checkoutPageRenderer(config.webDistDir, `${ROUTE_PAGES_DIR}/pay.html`, app.log)
       : null;
-  const checkoutPage = async (productId: string) => {
+  const checkoutPage = async (request: FastifyRequest, productId: string) => {
     const product = await data.checkoutProduct?.(productId);
-    return product && renderCheckoutPage ? renderCheckoutPage(product) : null;
+    return product && renderCheckoutPage ? renderCheckoutPage(product, publicOrigin(config, request)) : null;
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -130,7 +131,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, data: We
     if (page.link) reply.header('Link', page.link);
     if (page.productId) {
       // Whatever goes wrong here, the page the build wrote still works: the app loads the product itself.
-      const html = await checkoutPage(page.productId).catch((error: unknown) => {
+      const html = await checkoutPage(request, page.productId).catch((error: unknown) => {
         request.log.error({ err: error }, 'the checkout page could not be drawn with its product');
         return null;
       });

@@ -214,9 +214,10 @@ describe('the checkout page drawn with its product (apps/api/src/plugins/checkou
     '<!doctype html><head><title>Bizdash</title></head><div id="root" data-static-page="/pay/:productId">' +
     '<!--page--><p>Loading checkout</p><!--/page--></div>';
   // Stands in for the web build's renderer (apps/web/src/app/checkout-page-server.tsx): it draws what it is given.
-  const RENDERER = `export function renderCheckoutPage(product) {
+  const RENDERER = `export function renderCheckoutPage(product, pageOrigin) {
     if (product.productName.startsWith('Broken')) throw new Error('the renderer failed');
-    return '<h1>' + product.productName.replaceAll('&', '&amp;').replaceAll('<', '&lt;') + '</h1>';
+    const name = product.productName.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+    return '<h1 data-page-origin="' + pageOrigin + '">' + name + '</h1>';
   }`;
   const hostileName = `Zobo </script><script>alert(1)</script> $& $' <title>x</title>`;
 
@@ -260,7 +261,8 @@ describe('the checkout page drawn with its product (apps/api/src/plugins/checkou
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       const html = decoders[encoding](response.rawPayload).toString();
       expect(html).toContain(
-        "<!--page--><h1>Zobo &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $' &lt;title>x&lt;/title></h1><!--/page-->",
+        '<!--page--><h1 data-page-origin="http://localhost:80">' +
+          "Zobo &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $' &lt;title>x&lt;/title></h1><!--/page-->",
       );
       expect(html).toContain(
         '<title>Zobo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $&#39; &lt;title&gt;x&lt;/title&gt; · ',
@@ -274,6 +276,16 @@ describe('the checkout page drawn with its product (apps/api/src/plugins/checkou
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(embeddedProduct(plain.body)).toEqual(shown);
+  });
+
+  it('draws the page for the address the customer opened it at (a logo on this site is shown)', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const product = await createProduct(ctx.app, merchant, { productName: 'Zobo' });
+    const response = await ctx.app.inject({
+      url: `/pay/${product.recordId}`,
+      headers: { host: 'shop.example.com', 'accept-encoding': 'identity' },
+    });
+    expect(response.body).toContain('<h1 data-page-origin="http://shop.example.com">Zobo</h1>');
   });
 
   it("sends the build's page as it is when there is no such product, or the renderer fails", async () => {

@@ -1,13 +1,14 @@
 import { initials } from '@bizdash/shared';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { usePageOrigin } from '../page-origin';
 
 /** Only this site's own files or inline images: the checkout never loads anything from another host. */
-function isSafeLogoUrl(url: string | null | undefined): url is string {
+function isSafeLogoUrl(url: string | null | undefined, pageOrigin: string): url is string {
   if (!url) return false;
   if (/^\/(?![/\\])/.test(url) || /^data:image\//i.test(url)) return true;
   // Stored files are named by their absolute URL on this site (PUBLIC_URL).
-  return URL.canParse(url) && new URL(url).origin === window.location.origin;
+  return URL.canParse(url) && new URL(url).origin === pageOrigin;
 }
 
 /** 'Chiamaka Crafts Ltd' -> 'CC': the first letters of the first two words. */
@@ -25,7 +26,8 @@ interface MerchantIdentityProps {
 /** Who the customer is paying: the merchant's logo (or a monogram drawn here) and business name. */
 export function MerchantIdentity({ businessName, logoUrl, className }: MerchantIdentityProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const showLogo = isSafeLogoUrl(logoUrl) && failedUrl !== logoUrl;
+  const pageOrigin = usePageOrigin();
+  const showLogo = isSafeLogoUrl(logoUrl, pageOrigin) && failedUrl !== logoUrl;
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)} data-testid="merchant-identity">
       {showLogo ? (
