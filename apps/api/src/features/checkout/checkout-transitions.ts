@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
 import { productStatus, takeStock } from '../products/index.ts';
 import {
-  claimAbandonedPayments,
+  claimPayments,
   findStartableProductById,
   finishPayment,
   insertPaymentOnce,
@@ -56,6 +56,9 @@ export const CHOSE_ANOTHER_CARD =
   'You chose to pay with another card, so this payment was cancelled. Your card was not charged.';
 export const abandonedReason = (minutes: number) =>
   `The payment was not completed within ${minutes} minutes, so it was cancelled. Your card was not charged.`;
+/** The issuer had taken the code and captured the charge, but the payment never recorded it (a crash). */
+export const abandonedRefundedReason = (minutes: number) =>
+  `The payment was not completed within ${minutes} minutes, so it was cancelled. Your card was charged and the payment refunded.`;
 
 /**
  * What must happen once a transition that wrote an event committed: the event delivered, and, when the payment
@@ -321,14 +324,15 @@ export function cancelPayment(db: Db, paymentId: string): Promise<Outcome | null
 }
 
 /**
- * failAbandoned: payments left in CREATED since before the cut-off become FAILED, one batch in one transaction.
- * Those found OTP_VERIFIED (the code was accepted and the charge captured, then the booking was cut off) are not
- * failed but handed back to be booked. Several processes can run it at once: claimed rows are skipped by the
- * others.
+ * failAbandoned: of the payments the job found past the cut-off, those still in CREATED become FAILED, one batch
+ * in one transaction, each with the reason `reasonFor` gives it (the job asked the network whether its charge was
+ * captured). Those found OTP_VERIFIED (the code was accepted and the charge captured, then the booking was cut
+ * off) are not failed but handed back to be booked. Several processes can run it at once: claimed rows are
+ * skipped by the others.
  */
-export function failAbandonedBatch(db: Db, cutoff: Date, reason: string, batchSize: number) {
+export function failAbandonedBatch(db: Db, paymentIds: string[], reasonFor: (paymentId: string) => string) {
   return db.transaction(async (tx) => {
-    const claimed = await claimAbandonedPayments(tx, cutoff, batchSize);
+    const claimed = await claimPayments(tx, paymentIds);
     const cancels: ProviderFollowUp[] = [];
     const toBook: string[] = [];
     for (const { id } of claimed) {
@@ -338,9 +342,9 @@ export function failAbandonedBatch(db: Db, cutoff: Date, reason: string, batchSi
         toBook.push(id);
         continue;
       }
-      await failLocked(tx, locked.payment, reason, locked.payment.providerReference);
+      await failLocked(tx, locked.payment, reasonFor(id), locked.payment.providerReference);
       cancels.push({ cancel: locked.payment.providerReference });
     }
-    return { claimed: claimed.length, cancels, toBook };
+    return { cancels, toBook };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { checkoutPayments, products, transactions, users, wallets } from '../../db/schema/index.ts';
@@ -165,12 +165,27 @@ export async function updatePaymentById(db: DbOrTx, paymentId: string, values: P
 }
 
 /** Unfinished payments started before the cut-off; rows another worker holds are skipped, not waited for. */
-export async function claimAbandonedPayments(tx: Tx, startedBefore: Date, limit: number) {
-  return tx
-    .select({ id: checkoutPayments.id })
+/** Unfinished payments started before the cut-off, oldest first, with the charge each one waits on. */
+export function findAbandonedPayments(db: DbOrTx, startedBefore: Date, limit: number) {
+  return db
+    .select({
+      id: checkoutPayments.id,
+      providerReference: checkoutPayments.providerReference,
+      nextAction: checkoutPayments.nextAction,
+    })
     .from(checkoutPayments)
     .where(and(isNull(checkoutPayments.completedAt), lt(checkoutPayments.createdAt, startedBefore)))
     .orderBy(asc(checkoutPayments.createdAt))
-    .limit(limit)
+    .limit(limit);
+}
+
+/** Of those payments, the ones no other process holds, locked for this transaction. */
+export async function claimPayments(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: checkoutPayments.id })
+    .from(checkoutPayments)
+    .where(inArray(checkoutPayments.id, ids))
+    .orderBy(asc(checkoutPayments.createdAt))
     .for('update', { skipLocked: true });
 }

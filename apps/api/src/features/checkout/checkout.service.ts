@@ -11,10 +11,16 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ChargeResult } from '../../providers/payments/payments-provider.ts';
 import { findProductForCheckout, productStatus } from '../products/index.ts';
-import { findPaymentByKey, findPaymentViewById, type PaymentRow } from './checkout.repository.ts';
+import {
+  findAbandonedPayments,
+  findPaymentByKey,
+  findPaymentViewById,
+  type PaymentRow,
+} from './checkout.repository.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import {
   abandonedReason,
+  abandonedRefundedReason,
   awaitOtp,
   bookPayment,
   cancelPayment,
@@ -90,12 +96,26 @@ async function findView(context: CheckoutContext, paymentId: string): Promise<Pa
   return view;
 }
 
+const waitsForCode = (view: PaymentView) => view.status === 'CREATED' && view.payment.nextAction === 'OTP';
+
 /**
  * A payment as it stands. One whose code was accepted but whose booking was cut off (OTP_VERIFIED: the charge is
- * captured) is booked first, so the payment page's polling, or a retry, drives it to its end.
+ * captured) is booked first, so the payment page's polling, or a retry, drives it to its end. One still waiting
+ * for its code asks the network first: a process killed after the issuer took the code (captured) or refused it
+ * (declined) never recorded that, and the customer would be asked for a code forever.
  */
 export async function getPayment(context: CheckoutContext, paymentId: string): Promise<CheckoutPayment> {
   const view = await findView(context, paymentId);
+  const { providerReference } = view.payment;
+  if (waitsForCode(view) && providerReference) {
+    const charge = await context.provider.lookup(providerReference);
+    if (charge.outcome === 'OTP_REQUIRED') return toCheckoutPayment(context, view);
+    const outcome =
+      charge.outcome === 'CAPTURED'
+        ? await bookAccepted(context, paymentId)
+        : await followedUp(context, await failPayment(context.db, paymentId, charge.reason));
+    return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
+  }
   if (view.status !== 'OTP_VERIFIED') return toCheckoutPayment(context, view);
   const outcome = await book(context, paymentId);
   return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
@@ -103,7 +123,7 @@ export async function getPayment(context: CheckoutContext, paymentId: string): P
 
 function toCheckoutPayment(context: CheckoutContext, view: PaymentView): CheckoutPayment {
   const { payment } = view;
-  const waitsForCode = payment.nextAction === 'OTP' && view.status === 'CREATED';
+  const waiting = waitsForCode(view);
   return {
     paymentId: payment.id,
     reference: payment.reference,
@@ -119,8 +139,8 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
     currency: payment.currency,
     feeBearer: payment.feeBearer satisfies FeeBearer,
     status: view.status,
-    nextAction: waitsForCode ? 'OTP' : null,
-    sandboxOtp: waitsForCode ? (context.provider.testMode?.otp ?? null) : null,
+    nextAction: waiting ? 'OTP' : null,
+    sandboxOtp: waiting ? (context.provider.testMode?.otp ?? null) : null,
     failureReason: payment.failureReason,
     customerName: payment.customerName,
     card: { brand: payment.cardBrand satisfies CardBrand, last4: payment.cardLast4 },
@@ -287,8 +307,13 @@ export async function submitOtp(
   if (result.outcome === 'DECLINED') {
     return answer(await followedUp(context, await failPayment(context.db, paymentId, result.reason)));
   }
+  return answer(await bookAccepted(context, paymentId));
+}
+
+/** The issuer took the code and captured the charge: recorded (OTP_VERIFIED), then booked. */
+async function bookAccepted(context: CheckoutContext, paymentId: string) {
   await verifyOtp(context.db, paymentId);
-  return answer(await book(context, paymentId));
+  return book(context, paymentId);
 }
 
 /**
@@ -316,21 +341,43 @@ async function bookLeftover(context: CheckoutContext, paymentId: string) {
   }
 }
 
+/** Which of these payments waiting for a code the issuer captured all the same (the process died meanwhile). */
+async function capturedWhileWaiting(
+  context: CheckoutContext,
+  payments: Awaited<ReturnType<typeof findAbandonedPayments>>,
+) {
+  const captured = new Set<string>();
+  for (const { id, providerReference, nextAction } of payments) {
+    if (nextAction !== 'OTP' || !providerReference) continue;
+    if ((await context.provider.lookup(providerReference)).outcome === 'CAPTURED') captured.add(id);
+  }
+  return captured;
+}
+
 /**
  * The abandoned-payments job, a batch at a time: unfinished payments past the limit become FAILED, except those
- * whose code was accepted (their charge is captured), which are booked.
+ * whose code was accepted (their charge is captured), which are booked. The reason tells the customer whether
+ * their card was charged: the network is asked first, since a crash after the issuer took the code leaves a
+ * captured charge on a payment still waiting for it (cancelling it then refunds the charge).
  */
 export async function failAbandonedPayments(context: CheckoutContext, now = new Date(), batchSize = 100) {
   const cutoff = new Date(now.getTime() - context.abandonAfterMinutes * 60_000);
-  const reason = abandonedReason(context.abandonAfterMinutes);
+  const notCharged = abandonedReason(context.abandonAfterMinutes);
+  const refunded = abandonedRefundedReason(context.abandonAfterMinutes);
   let total = 0;
   for (;;) {
-    const batch = await failAbandonedBatch(context.db, cutoff, reason, batchSize);
+    const found = await findAbandonedPayments(context.db, cutoff, batchSize);
+    const captured = await capturedWhileWaiting(context, found);
+    const batch = await failAbandonedBatch(
+      context.db,
+      found.map(({ id }) => id),
+      (id) => (captured.has(id) ? refunded : notCharged),
+    );
     for (const next of batch.cancels) await followUp(context, next);
     let booked = 0;
     for (const paymentId of batch.toBook) if (await bookLeftover(context, paymentId)) booked += 1;
     total += batch.cancels.length;
     // A full batch of payments that could not be booked would come back unchanged: stop until the next run.
-    if (batch.claimed < batchSize || batch.cancels.length + booked === 0) return total;
+    if (found.length < batchSize || batch.cancels.length + booked === 0) return total;
   }
 }

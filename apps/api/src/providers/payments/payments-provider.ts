@@ -39,6 +39,11 @@ export interface PaymentsProvider {
   readonly testMode: { cards: { number: string; outcome: string }[]; otp: string } | null;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   submitOtp(providerReference: string, otp: string): Promise<OtpResult>;
+  /**
+   * Where a charge stands now, changing nothing (Paystack's verify, Stripe's retrieve): how a payment cut off
+   * mid-call (a crash after the issuer took the code) learns what the network did.
+   */
+  lookup(providerReference: string): Promise<ChargeResult>;
   /** A charge waiting for its code is dropped, a captured one refunded; a declined one has nothing to give back. */
   cancel(providerReference: string): Promise<void>;
 }

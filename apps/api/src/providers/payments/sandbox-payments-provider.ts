@@ -122,6 +122,8 @@ export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
       throw new Error('sandbox charge is waiting for a code but took none');
     },
 
+    lookup: standing,
+
     async cancel(providerReference) {
       await db
         .update(charges)

@@ -24,8 +24,10 @@ export function useSubmitOtp(paymentId: string) {
     mutationFn: (body: SubmitOtp) => submitOtp(paymentId, body),
     onSuccess: (payment) => queryClient.setQueryData(queryKey, payment),
     onError: (error) => {
-      // The payment is no longer waiting for a code (finished elsewhere): show it as it is now.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey });
+      // Anything but a refused code (400): the payment may have moved on without this answer (finished elsewhere,
+      // or the code was taken and the connection lost), so it is read again and shown as it is now.
+      if (!(error instanceof ApiError && error.status === 400))
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

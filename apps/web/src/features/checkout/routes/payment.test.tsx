@@ -1,7 +1,7 @@
 import { CheckoutPaymentSchema } from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { recordRequests } from '@/testing/mocks/requests';
@@ -59,6 +59,24 @@ describe('/pay/:productId/payments/:paymentId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByText('BZD-7KQ2M9XH4T')).toBeInTheDocument();
     expect(requests.filter((request) => request.url.endsWith('/otp'))).toHaveLength(2);
+  });
+
+  it('shows the payment as it now stands when the answer to its code is lost (the issuer had taken it)', async () => {
+    db.payments = [otpWaiting];
+    server.use(
+      http.post('/api/checkout/payments/:paymentId/otp', () => {
+        // The server took the code and went down before answering.
+        db.payments = [buildCheckoutPayment()];
+        return HttpResponse.error();
+      }),
+    );
+    renderApp(PAYMENT_PAGE);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('One-time code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('One-time code')).not.toBeInTheDocument();
   });
 
   it('shows the failure when the last wrong code cancels the payment', async () => {
