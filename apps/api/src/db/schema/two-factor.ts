@@ -4,7 +4,10 @@ import { users } from './users.ts';
 
 /**
  * A merchant's authenticator-app secret, sealed by the secret box (bound to the user). enabled_at is null while the
- * set-up waits for its first code; last_used_step keeps an accepted code from being accepted again (RFC 6238 5.2).
+ * set-up waits for its first code. A code is accepted once per time step and purpose (RFC 6238 5.2): last_sign_in_step
+ * for sign-in, last_used_step for steps taken in a session (turning it on, recovery codes, payouts), so the code
+ * that turned it on still signs in (ADR 037). last_challenge_issued_at spends sign-in challenges: the one that signed
+ * in and every one issued before it.
  */
 export const twoFactorSecrets = pgTable('two_factor_secrets', {
   userId: uuid('user_id')
@@ -13,6 +16,8 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
   secretSealed: text('secret_sealed').notNull(),
   enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  lastSignInStep: bigint('last_sign_in_step', { mode: 'number' }),
+  lastChallengeIssuedAt: timestamp('last_challenge_issued_at', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 });
 
