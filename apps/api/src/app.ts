@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
@@ -95,6 +95,16 @@ const signedInFeatures: [FeaturePlugin, string, { dashboardOnly?: true }?][] = [
   [liveRoutes, '/api/events', { dashboardOnly: true }],
 ];
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify's own number trusts no one (it cannot tell
+ * the nearest hop is a proxy), while the operator who sets a count says every request comes through that many.
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (trust === null) return false;
+  if ('proxies' in trust) return trust.proxies.join(',');
+  return (_address: string, hop: number) => hop < trust.hops;
+}
+
 /** Plugins in order (config -> db -> security -> auth -> errors), then feature routes, then the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -108,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import {
   FeeScheduleSchema,
   PayoutFeesSchema,
 } from '@bizdash/shared';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const durationPattern = /^\d+[smhd]$/;
@@ -26,6 +27,37 @@ const jsonSetting = <T extends z.ZodType>(schema: T) =>
       }
     })
     .pipe(schema);
+
+/** proxy-addr's names for address ranges, which Fastify accepts in a list of proxies. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) =>
+  PROXY_RANGE_NAMES.has(entry) ||
+  ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+  ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+  ipaddr.IPv6.isValid(entry) ||
+  ipaddr.IPv6.isValidCIDR(entry);
+
+/**
+ * Whose X-Forwarded-* headers to believe: nobody (false, 0), the nearest N hops (a count; true is 1), or the
+ * proxies at these addresses (a comma-separated list of addresses, CIDR ranges or loopback/linklocal/uniquelocal).
+ * Never everyone: the client's own left-most X-Forwarded-For would then be its address.
+ */
+const trustProxySetting = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim();
+  if (text === 'false' || text === '0' || text === '') return null;
+  if (text === 'true') return { hops: 1 };
+  if (/^\d+$/.test(text)) return { hops: Number(text) };
+  const proxies = text.split(',').map((entry) => entry.trim());
+  const wrong = proxies.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length === 0) return { proxies };
+  context.addIssue({
+    code: 'custom',
+    message: `must be false, a hop count (true is 1) or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${wrong.join(', ')}`,
+  });
+  return z.NEVER;
+});
+
+export type TrustProxy = { hops: number } | { proxies: string[] } | null;
 
 const ConfigSchema = z
   .object({
@@ -52,7 +84,7 @@ const ConfigSchema = z
     SANDBOX_MAILBOX_KEY: z.string().min(24, 'SANDBOX_MAILBOX_KEY must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: z.string().default(''),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySetting.default(null),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_ACCOUNT_ALL_IPS_PER_15_MINUTES: z.coerce.number().int().min(1).default(100),
