@@ -27,7 +27,7 @@ export async function fillSignUpForm(page: Page, details: ReturnType<typeof newM
   await page.getByLabel('Email').fill(details.email);
   await page.getByLabel('Phone Number').fill(details.phoneNumber);
   await page.getByLabel('Company Name').fill(details.businessName);
-  await page.getByLabel('Country of Business').fill(details.countryOfBusiness);
+  await page.getByLabel('Country of Business').selectOption(details.countryOfBusiness);
   await page.getByLabel('Password', { exact: true }).fill(details.password);
 }
 

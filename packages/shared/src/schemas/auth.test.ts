@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SUPPORTED_COUNTRIES, UNSUPPORTED_COUNTRY } from '../business/countries.ts';
 import { SignUpRequestSchema } from './auth.ts';
 
 const valid = {
@@ -29,11 +30,25 @@ describe('SignUpRequestSchema', () => {
   });
 
   it('requires names, phone and business details with the spec messages', () => {
-    expect(messagesFor({ ...valid, firstName: '', phoneNumber: 'abc', countryOfBusiness: 'N' })).toEqual([
+    expect(messagesFor({ ...valid, firstName: '', phoneNumber: 'abc', countryOfBusiness: '' })).toEqual([
       'First Name is required',
       'Must be at least 2 characters long',
       'Enter a valid phone number',
-      'Must be at least 2 characters long',
+      'Country of Business is required',
     ]);
+  });
+
+  it('takes every supported country of business and refuses any other with a sentence naming them', () => {
+    for (const country of SUPPORTED_COUNTRIES) {
+      expect(SignUpRequestSchema.parse({ ...valid, countryOfBusiness: country }).countryOfBusiness).toBe(
+        country,
+      );
+    }
+    for (const country of ['Narnia', 'nigeria', 'NG']) {
+      expect(messagesFor({ ...valid, countryOfBusiness: country })).toEqual([UNSUPPORTED_COUNTRY]);
+    }
+    expect(UNSUPPORTED_COUNTRY).toBe(
+      "Choose a supported Country of Business: Côte d'Ivoire, Ghana, Kenya, Nigeria, South Africa, United States.",
+    );
   });
 });

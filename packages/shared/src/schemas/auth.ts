@@ -1,6 +1,28 @@
 import { z } from 'zod';
+import { isSupportedCountry, SUPPORTED_COUNTRIES, UNSUPPORTED_COUNTRY } from '../business/countries.ts';
 import { OTP_RULES } from '../constants.ts';
-import { emailField, newPasswordField, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
+import {
+  emailField,
+  newPasswordField,
+  phoneField,
+  refuseControlCharacters,
+  requiredText,
+  TEXT_LIMITS,
+} from './fields.ts';
+
+/** One of a list at sign-up, and never edited afterwards (SPEC section 6): accounts made before the list keep theirs. */
+const countryOfBusinessField = refuseControlCharacters(
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Country of Business is required' : 'Country of Business must be text',
+    })
+    .trim()
+    .min(1, 'Country of Business is required'),
+  'Country of Business',
+)
+  .refine((country) => country === '' || isSupportedCountry(country), UNSUPPORTED_COUNTRY)
+  .describe(`One of: ${SUPPORTED_COUNTRIES.join(', ')}`);
 
 export const SignUpRequestSchema = z.object({
   email: emailField,
@@ -9,7 +31,7 @@ export const SignUpRequestSchema = z.object({
   lastName: requiredText('Last Name', 2, TEXT_LIMITS.name),
   phoneNumber: phoneField,
   businessName: requiredText('Company Name', 2, TEXT_LIMITS.businessName),
-  countryOfBusiness: requiredText('Country of Business', 2, TEXT_LIMITS.country),
+  countryOfBusiness: countryOfBusinessField,
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 

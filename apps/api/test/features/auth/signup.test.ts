@@ -57,6 +57,11 @@ describe('POST /api/auth/signup', () => {
     ['phoneNumber', '1234567890123456', 'Enter a valid phone number'],
     ['businessName', 'X', 'Must be at least 2 characters long'],
     ['countryOfBusiness', '', 'Country of Business is required'],
+    [
+      'countryOfBusiness',
+      'Narnia',
+      "Choose a supported Country of Business: Côte d'Ivoire, Ghana, Kenya, Nigeria, South Africa, United States.",
+    ],
     ['password', 'Sh0rt!', 'Password must be at least 8 characters long'],
     ['password', 'nouppercase1!', 'Password must contain at least one uppercase letter'],
     ['password', 'NOLOWERCASE1!', 'Password must contain at least one lowercase letter'],

@@ -1,8 +1,9 @@
-import { type SignUpRequest, SignUpRequestSchema } from '@bizdash/shared';
+import { type SignUpRequest, SignUpRequestSchema, SUPPORTED_COUNTRIES } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/form-field';
+import { FieldShell, inputClasses, PasswordField, TextField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { NEW_PASSWORD_HINT } from '@/lib/password-hint';
 import { useSignUp } from '../api/sign-up';
@@ -34,6 +35,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(SignUpRequestSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const countryId = useId();
   const signUp = useSignUp({
     onSuccess,
     onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
@@ -86,13 +88,24 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           error={errors.businessName?.message}
           {...register('businessName')}
         />
-        <TextField
-          label="Country of Business"
-          autoComplete="country-name"
-          placeholder="Nigeria"
-          error={errors.countryOfBusiness?.message}
-          {...register('countryOfBusiness')}
-        />
+        {/* A list, not free text: the country cannot be edited afterwards (SPEC section 6). */}
+        <FieldShell id={countryId} label="Country of Business" error={errors.countryOfBusiness?.message}>
+          <select
+            id={countryId}
+            autoComplete="country-name"
+            className={inputClasses(Boolean(errors.countryOfBusiness))}
+            aria-invalid={errors.countryOfBusiness ? true : undefined}
+            aria-describedby={errors.countryOfBusiness ? `${countryId}-error` : undefined}
+            {...register('countryOfBusiness')}
+          >
+            <option value="">Select country</option>
+            {SUPPORTED_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
       </div>
       <PasswordField
         label="Password"
