@@ -22,6 +22,9 @@ export const PAYOUT_MESSAGES = {
   accountOnHold:
     'This account was added recently: for your safety it can receive payouts once the hold ends.',
   accountInactive: 'This bank account is deactivated. Choose another one.',
+  accountDeactivatedSinceStarted:
+    'The bank account of this payout was deactivated after the payout was started, so nothing was sent. Start a new payout to an active account.',
+  accountDeactivatedBeforeSending: 'The bank account was deactivated before the payout was sent',
   currencyMismatch: "This bank account does not take the wallet's currency.",
   notPending: 'This payout is not waiting for confirmation.',
   confirmationExpired: 'This payout was not confirmed in time. Start it again.',

@@ -1,5 +1,6 @@
-import { formatMaskedAccountNumber, type PayoutEventData } from '@bizdash/shared';
+import { formatMaskedAccountNumber, PAYOUT_MESSAGES, type PayoutEventData } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
 import type { AppDeps } from '../../types.ts';
@@ -7,7 +8,7 @@ import { reversePayoutDebit, settlePayoutDebit } from '../money/index.ts';
 import {
   cancelUnconfirmed,
   claimDuePayouts,
-  findOwnedBankAccount,
+  lockBankAccount,
   lockPayout,
   type PayoutRow,
   updatePayout,
@@ -36,16 +37,47 @@ export const payoutEventData = (payout: PayoutRow, account: AccountFace): Payout
 /** 30 s, 1 min, 2 min, ... at most an hour between questions to a rail that keeps saying "pending". */
 const nextCheckIn = (checks: number) => Math.min(RETRY_BASE_MS * 2 ** checks, RETRY_MAX_MS);
 
+/** The payout FAILED with `reason`: its amount and fee back in the wallet, once, and the merchant told why. */
+async function failPayout(
+  tx: Tx,
+  payout: PayoutRow & { transactionId: string; debitPostingId: string },
+  account: AccountFace,
+  reason: string,
+) {
+  await reversePayoutDebit(tx, {
+    transactionId: payout.transactionId,
+    debitPostingId: payout.debitPostingId,
+    feeTransactionId: payout.feeTransactionId,
+    reason,
+  });
+  const failed = await updatePayout(tx, payout.id, {
+    status: 'FAILED',
+    failureReason: reason,
+    nextCheckAt: null,
+  });
+  await writeEvent(
+    tx,
+    eventValues({ userId: payout.userId, type: 'payout.failed', data: payoutEventData(failed, account) }),
+  );
+}
+
 /**
- * One step of a payout on its way, with the payout locked: hand it to the rail if it has not been, else ask the
- * rail and settle (SUCCESSFUL) or reverse (FAILED, the money and the fee back in the wallet) on its answer.
+ * One step of a payout on its way, with the payout locked: hand it to the rail if it has not been (not if its
+ * account was deactivated since it was confirmed: it fails and its money returns), else ask the rail and settle
+ * (SUCCESSFUL) or reverse (FAILED, the money and the fee back in the wallet) on its answer.
  */
 async function advance(deps: RailDeps, payoutId: string) {
   return deps.database.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
-    if (payout?.status !== 'PROCESSING' || !payout.transactionId || !payout.debitPostingId) return;
-    const account = await findOwnedBankAccount(tx, payout.userId, payout.bankAccountId);
+    const { transactionId, debitPostingId } = payout ?? {};
+    if (payout?.status !== 'PROCESSING' || !transactionId || !debitPostingId) return;
+    const moving = { ...payout, transactionId, debitPostingId };
+    const account = await lockBankAccount(tx, payout.bankAccountId);
     if (!account) throw new Error(`payout ${payout.id}: its bank account is gone`);
+    if (!payout.railReference && account.status !== 'ACTIVE') {
+      await failPayout(tx, moving, account, PAYOUT_MESSAGES.accountDeactivatedBeforeSending);
+      return;
+    }
     if (!payout.railReference) {
       const { reference } = await deps.payoutRail.send({
         payoutId: payout.id,
@@ -70,7 +102,7 @@ async function advance(deps: RailDeps, payoutId: string) {
       return;
     }
     if (answer.state === 'succeeded') {
-      await settlePayoutDebit(tx, payout.transactionId, payout.debitPostingId);
+      await settlePayoutDebit(tx, transactionId, debitPostingId);
       const done = await updatePayout(tx, payout.id, {
         status: 'SUCCESSFUL',
         settledAt: new Date(),
@@ -86,21 +118,7 @@ async function advance(deps: RailDeps, payoutId: string) {
       );
       return;
     }
-    await reversePayoutDebit(tx, {
-      transactionId: payout.transactionId,
-      debitPostingId: payout.debitPostingId,
-      feeTransactionId: payout.feeTransactionId,
-      reason: answer.reason,
-    });
-    const failed = await updatePayout(tx, payout.id, {
-      status: 'FAILED',
-      failureReason: answer.reason,
-      nextCheckAt: null,
-    });
-    await writeEvent(
-      tx,
-      eventValues({ userId: payout.userId, type: 'payout.failed', data: payoutEventData(failed, account) }),
-    );
+    await failPayout(tx, moving, account, answer.reason);
   });
 }
 

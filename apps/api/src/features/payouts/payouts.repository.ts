@@ -10,6 +10,7 @@ const accountColumns = {
   bankName: bankAccounts.bankName,
   accountHolderName: bankAccounts.accountHolderName,
   accountNumberLast4: bankAccounts.accountNumberLast4,
+  status: bankAccounts.status,
 };
 
 export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
@@ -26,6 +27,20 @@ export async function findOwnedBankAccount(db: DbOrTx, userId: string, bankAccou
     .select()
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The payout's account, locked against deactivation until the transaction ends: the money never leaves (or goes to
+ * the rail) for an account deactivated a moment before.
+ */
+export async function lockBankAccount(tx: Tx, bankAccountId: string) {
+  const [row] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, bankAccountId))
+    .for('share')
     .limit(1);
   return row ?? null;
 }
@@ -146,6 +161,14 @@ export async function claimDuePayouts(tx: Tx, now: Date, limit: number) {
     .orderBy(asc(payouts.nextCheckAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** A payout that can no longer be confirmed (its account was deactivated), unless it moved on meanwhile. */
+export async function cancelPending(db: DbOrTx, payoutId: string) {
+  await db
+    .update(payouts)
+    .set({ status: 'CANCELLED', updatedAt: new Date() })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'PENDING_CONFIRMATION')));
 }
 
 /** Payouts left unconfirmed past their deadline. */

@@ -25,6 +25,7 @@ import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.
 import { isTwoFactorEnabled, verifySecondFactor } from '../security/index.ts';
 import { payoutEventData, sendToRail } from './payout-rail.service.ts';
 import {
+  cancelPending,
   findOwnedBankAccount,
   findOwnedPayout,
   findOwnedPayoutByKey,
@@ -32,6 +33,7 @@ import {
   findUserStatus,
   insertPayout,
   listOwnedPayouts,
+  lockBankAccount,
   lockPayout,
   lockPayoutLimit,
   lockWallet,
@@ -79,6 +81,8 @@ function toPayout(
 
 const otpSecret = (deps: Pick<AppDeps, 'keys'>) => createOtpSecret(deps.keys.derive('otp-codes'));
 const dailyLimitError = () => conflict(PAYOUT_MESSAGES.dailyLimit, 'DAILY_LIMIT');
+const deactivatedSinceStarted = () =>
+  conflict(PAYOUT_MESSAGES.accountDeactivatedSinceStarted, 'BANK_ACCOUNT_INACTIVE');
 
 /** Fees, minimum and the daily limit with what is used of it, for the payout screen. */
 export async function payoutTerms(deps: PayoutDeps, actor: Actor): Promise<PayoutTerms> {
@@ -256,6 +260,11 @@ async function findConfirmable(deps: PayoutDeps, actor: Actor, payoutId: string)
   if (!payout.confirmBy || payout.confirmBy.getTime() <= Date.now()) {
     throw conflict(PAYOUT_MESSAGES.confirmationExpired, 'CONFIRMATION_EXPIRED');
   }
+  if (found.account.status !== 'ACTIVE') {
+    // It can never be confirmed now: cancelled at once rather than left waiting for its deadline.
+    await cancelPending(deps.database.db, payout.id);
+    throw deactivatedSinceStarted();
+  }
   return found;
 }
 
@@ -294,6 +303,8 @@ export async function confirmPayout(
     const locked = await lockPayout(tx, payout.id);
     if (locked?.status !== 'PENDING_CONFIRMATION')
       throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
+    if ((await lockBankAccount(tx, payout.bankAccountId))?.status !== 'ACTIVE')
+      throw deactivatedSinceStarted();
     return execute(deps, tx, actor.ownerId, locked, account);
   });
   await sendToRail(deps, executed.id);

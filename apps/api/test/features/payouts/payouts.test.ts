@@ -1,7 +1,7 @@
 import { OTP_RULES, PAYOUT_MESSAGES, type Payout, TWO_FACTOR_CODE_INCORRECT } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyLedger } from '../../../src/features/money/ledger/ledger.verify.ts';
 import { advanceDuePayouts } from '../../../src/features/payouts/payout-rail.service.ts';
 import {
@@ -163,6 +163,59 @@ describe('payouts', () => {
       'FAILED',
     );
     expect(rows.filter((row) => row.transaction_channel === 'ADJUSTMENT')).toHaveLength(1);
+    await ledgerOk();
+  });
+
+  const deactivate = (merchant: Merchant, bankAccountId: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/bank/accounts/${bankAccountId}/deactivate`,
+      headers: bearer(merchant.token),
+    });
+
+  it('refuses to confirm a payout whose account was deactivated after it was started, and cancels it', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant, 1_000_000);
+    const pending = (await start(merchant, { walletId, bankAccountId, amount: 100_000 })).json() as Payout;
+    expect((await deactivate(merchant, bankAccountId)).statusCode).toBe(200);
+    const refused = await confirm(merchant, pending.id, await emailedCode(ctx.app, merchant.email));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'BANK_ACCOUNT_INACTIVE',
+      error: PAYOUT_MESSAGES.accountDeactivatedSinceStarted,
+    });
+    expect(((await get(merchant, pending.id)).json() as Payout).status).toBe('CANCELLED');
+    expect(await walletBalance(ctx.app, walletId)).toBe(1_000_000);
+    const debits = (await transactionsOf(ctx.app, merchant.userId)).filter(
+      (row) => row.transaction_channel === 'BANK_TRANSFER',
+    );
+    expect(debits).toHaveLength(0);
+  });
+
+  it('fails a confirmed payout whose account was deactivated before the rail got it: the money comes back, the merchant sees why', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant, 1_000_000);
+    // The rail is unreachable when the payout is confirmed: it waits for the payouts job to hand it over.
+    const send = vi
+      .spyOn(ctx.app.deps.payoutRail, 'send')
+      .mockRejectedValueOnce(new Error('rail unreachable'));
+    const payout = await confirmedPayout(merchant, { walletId, bankAccountId, amount: 400_000 });
+    expect(payout.status).toBe('PROCESSING');
+    expect(await walletBalance(ctx.app, walletId)).toBe(1_000_000 - 401_000);
+    expect((await deactivate(merchant, bankAccountId)).statusCode).toBe(200);
+    await railRuns(3);
+    expect(send).toHaveBeenCalledTimes(1);
+    send.mockRestore();
+    expect((await get(merchant, payout.id)).json()).toMatchObject({
+      status: 'FAILED',
+      failureReason: PAYOUT_MESSAGES.accountDeactivatedBeforeSending,
+    });
+    expect(await walletBalance(ctx.app, walletId)).toBe(1_000_000);
+    const events = await sqlRows<{ event_type: string }>(
+      ctx.app,
+      sql`select event_type from outbox_events where user_id = ${merchant.userId}::uuid and event_type like 'payout.%'`,
+    );
+    expect(events.map((event) => event.event_type).sort()).toEqual(['payout.created', 'payout.failed']);
     await ledgerOk();
   });
 
