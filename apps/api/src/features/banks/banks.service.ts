@@ -266,13 +266,15 @@ export async function applyLinkCallback(
 ): Promise<{ applied: boolean; bankAccount: BankAccount | null }> {
   const { db } = deps.database;
   const provider = deps.bankLink.name;
-  let callback: BankLinkCallback;
+  let callback: BankLinkCallback | null;
   try {
     callback = await deps.bankLink.verifyCallback(request);
   } catch (error) {
     if (error instanceof CallbackRefused) throw badRequest(error.message, 'CALLBACK_REFUSED');
     throw error;
   }
+  // Genuine, but nothing to apply: acknowledged so the provider does not send it again.
+  if (!callback) return { applied: false, bankAccount: null };
   if (await callbackSeen(db, provider, callback.callbackId)) {
     throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
   }

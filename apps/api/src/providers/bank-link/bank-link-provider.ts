@@ -45,8 +45,14 @@ export interface BankLinkProvider {
     /** Where the provider posts its callback (absolute). */
     callbackUrl: string;
   }): Promise<{ hostedLinkUrl: string; providerReference: string; expiresAt: Date }>;
-  /** Checks a callback exactly as received (raw body and headers); throws CallbackRefused if it fails. */
-  verifyCallback(request: { rawBody: string; headers: IncomingHttpHeaders }): Promise<BankLinkCallback>;
+  /**
+   * Checks a callback exactly as received (raw body and headers); throws CallbackRefused if it fails. Null for a
+   * genuine callback with nothing to apply (another kind of notice the provider sends to the same URL).
+   */
+  verifyCallback(request: {
+    rawBody: string;
+    headers: IncomingHttpHeaders;
+  }): Promise<BankLinkCallback | null>;
   /** Trades a callback's public token for the linked account; a token is good once (CallbackRefused after). */
   exchange(publicToken: string): Promise<LinkedAccount>;
   /** The sandbox's own hosted page backend, served by this app; null for a real provider. */

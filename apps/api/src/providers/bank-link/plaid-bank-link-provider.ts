@@ -17,9 +17,10 @@ const URL_LIFETIME_SECONDS = 4 * 60 * 60;
 /** Plaid signs each webhook with an ES256 JWT whose iat must be recent. */
 const MAX_WEBHOOK_AGE = '5 min';
 
+/** Every Plaid webhook names its kind; all of them come to the one URL given at /link/token/create. */
+const PlaidWebhookSchema = z.object({ webhook_type: z.string().min(1), webhook_code: z.string().min(1) });
+
 const SessionFinishedSchema = z.object({
-  webhook_type: z.literal('LINK'),
-  webhook_code: z.literal('SESSION_FINISHED'),
   status: z.string(),
   link_token: z.string().min(1),
   public_token: z.string().min(1).optional(),
@@ -70,12 +71,19 @@ function isPlaidRefusal(error: unknown) {
   );
 }
 
+/** Why an account whose number the bank tokenized (Chase, PNC, US Bank over OAuth) is not added. */
+const tokenizedRefusal = (institution: string) =>
+  `${institution} shares a tokenized account number instead of the real one, and it stops working once the bank connection ends, which Bizdash does right after reading the numbers. Link a checking or savings account at a bank that shares its account number.`;
+
 /**
  * Plaid Hosted Link (BANK_LINK_PROVIDER=plaid), through Plaid's official client: a link token with `hosted_link`
- * (Auth product, US), the SESSION_FINISHED webhook verified as Plaid documents it (ES256 JWT in Plaid-Verification
- * whose key comes from /webhook_verification_key/get, iat within 5 minutes, the body's SHA-256 in the claims),
- * then the public token exchanged and /auth/get read once for the account and routing numbers. The access token is
- * not kept and the item is removed (/item/remove): the numbers are all a payout needs.
+ * (Auth product, US), every webhook verified as Plaid documents it (ES256 JWT in Plaid-Verification whose key comes
+ * from /webhook_verification_key/get, iat within 5 minutes, the body's SHA-256 in the claims). Only a successful
+ * LINK SESSION_FINISHED is acted on; Plaid's other webhooks to the same URL (LINK EVENTS, ITEM_ADD_RESULT, ITEM,
+ * AUTH, a session the merchant left) are acknowledged and ignored, so Plaid does not retry them. The public token
+ * is exchanged and /auth/get read once for the account and routing numbers; the access token is not kept and the
+ * item is removed (/item/remove): the numbers are all a payout needs. That is why a tokenized account number is
+ * refused: it is disabled when the item's consent ends.
  */
 export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkProvider {
   const client = new PlaidApi(
@@ -173,12 +181,15 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
       } catch {
         throw new CallbackRefused('The callback body is not JSON.');
       }
+      const kind = PlaidWebhookSchema.safeParse(body);
+      if (!kind.success) throw new CallbackRefused('The callback body is not a Plaid webhook.');
+      if (kind.data.webhook_type !== 'LINK' || kind.data.webhook_code !== 'SESSION_FINISHED') return null;
       const parsed = SessionFinishedSchema.safeParse(body);
       if (!parsed.success) throw new CallbackRefused('The callback body is not a finished link session.');
+      // The merchant left the hosted page: nothing to add, and the link stays open for another try.
+      if (parsed.data.status.toUpperCase() !== 'SUCCESS') return null;
       const publicToken = parsed.data.public_tokens?.[0] ?? parsed.data.public_token;
-      if (parsed.data.status.toUpperCase() !== 'SUCCESS' || !publicToken) {
-        throw new CallbackRefused('The link session did not finish with an account.');
-      }
+      if (!publicToken) throw new CallbackRefused('The link session did not finish with an account.');
       // Plaid's webhooks carry no id of their own: the signed token is unique to each delivery.
       return { callbackId: sha256(token), providerReference: parsed.data.link_token, publicToken };
     },
@@ -205,21 +216,29 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
         // needed), whether the numbers came or not. A removal that fails leaves an idle item, nothing worse.
         await client.itemRemove({ access_token: accessToken }).catch(() => undefined);
       }
-      for (const account of data.accounts) {
+      const eligible = data.accounts.flatMap((account) => {
         const subtype = account.subtype;
         const numbers = data.numbers.ach.find((ach) => ach.account_id === account.account_id);
-        if ((subtype === 'checking' || subtype === 'savings') && numbers) {
-          return {
-            institutionName: data.item.institution_name || 'US bank',
-            accountHolderName: null,
-            accountNumber: numbers.account,
-            routingNumber: numbers.routing,
-            accountType: subtype,
-            providerReference: account.account_id,
-          };
-        }
+        return (subtype === 'checking' || subtype === 'savings') && numbers
+          ? [{ account, subtype, numbers }]
+          : [];
+      });
+      const usable = eligible.find(({ numbers }) => !numbers.is_tokenized_account_number);
+      if (!usable) {
+        throw new CallbackRefused(
+          eligible.length > 0
+            ? tokenizedRefusal(data.item.institution_name || 'Your bank')
+            : 'The linked bank has no checking or savings account with ACH numbers.',
+        );
       }
-      throw new CallbackRefused('The linked bank has no checking or savings account with ACH numbers.');
+      return {
+        institutionName: data.item.institution_name || 'US bank',
+        accountHolderName: null,
+        accountNumber: usable.numbers.account,
+        routingNumber: usable.numbers.routing,
+        accountType: usable.subtype,
+        providerReference: usable.account.account_id,
+      };
     },
 
     sandbox: null,

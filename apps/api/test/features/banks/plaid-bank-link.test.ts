@@ -1,8 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -14,118 +12,9 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { listAccounts } from './bank-fixtures.ts';
+import { CLIENT_ID, type FakePlaid, SECRET, signedWebhook, startFakePlaid } from './plaid-fixtures.ts';
 
-/*
- * The Plaid adapter through the app, against a stand-in for Plaid's API on loopback: /link/token/create (with
- * hosted_link), /item/public_token/exchange, /auth/get, /item/remove, and /webhook_verification_key/get for the
- * webhook's key.
- */
-const CLIENT_ID = 'test-client-id';
-const SECRET = 'test-secret';
-const KID = 'plaid-test-key';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-interface FakePlaid {
-  url: string;
-  linkRequests: Record<string, unknown>[];
-  /** Access tokens whose item was removed. */
-  removedItems: string[];
-  /** Public tokens the stand-in issued for a finished session; each exchanges once. */
-  issue(): string;
-  close(): Promise<void>;
-}
-
-async function startFakePlaid(publicJwk: Record<string, unknown>): Promise<FakePlaid> {
-  const linkRequests: Record<string, unknown>[] = [];
-  const removedItems: string[] = [];
-  const publicTokens = new Set<string>();
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => {
-      raw += chunk;
-    });
-    request.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      const answer = (status: number, json: object) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ request_id: randomUUID(), ...json }));
-      };
-      if (request.headers['plaid-client-id'] !== CLIENT_ID || request.headers['plaid-secret'] !== SECRET) {
-        return answer(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_API_KEYS' });
-      }
-      switch (request.url) {
-        case '/link/token/create': {
-          linkRequests.push(body);
-          const token = `link-sandbox-${randomUUID()}`;
-          return answer(200, {
-            link_token: token,
-            expiration: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-            hosted_link_url: `https://hosted.plaid.com/link/${token}`,
-          });
-        }
-        case '/item/public_token/exchange': {
-          const token = String(body.public_token);
-          if (!publicTokens.delete(token)) {
-            return answer(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_PUBLIC_TOKEN' });
-          }
-          return answer(200, { access_token: `access-${token}`, item_id: 'item-1' });
-        }
-        case '/auth/get':
-          return answer(200, {
-            accounts: [
-              { account_id: 'acc-cd', type: 'depository', subtype: 'cd', mask: '2222', name: 'Plaid CD' },
-              {
-                account_id: 'acc-checking',
-                type: 'depository',
-                subtype: 'checking',
-                mask: '0000',
-                name: 'Plaid Checking',
-              },
-            ],
-            numbers: {
-              ach: [
-                {
-                  account_id: 'acc-checking',
-                  account: '9900009606',
-                  routing: '011401533',
-                  wire_routing: '021000021',
-                },
-              ],
-              eft: [],
-              international: [],
-              bacs: [],
-            },
-            item: { item_id: 'item-1', institution_id: 'ins_56', institution_name: 'Chase' },
-          });
-        case '/item/remove':
-          removedItems.push(String(body.access_token));
-          return answer(200, {});
-        case '/webhook_verification_key/get':
-          return body.key_id === KID
-            ? answer(200, {
-                key: { ...publicJwk, kid: KID, alg: 'ES256', use: 'sig', created_at: 1, expired_at: null },
-              })
-            : answer(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_WEBHOOK_VERIFICATION_KEY_ID' });
-        default:
-          return answer(404, { error_type: 'INVALID_REQUEST', error_code: 'NOT_FOUND' });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    linkRequests,
-    removedItems,
-    issue: () => {
-      const token = `public-sandbox-${randomUUID()}`;
-      publicTokens.add(token);
-      return token;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+/* The Plaid adapter through the app, against the stand-in for Plaid's API (plaid-fixtures.ts). */
 
 let ctx: TestContext;
 let plaid: FakePlaid;
@@ -151,25 +40,21 @@ afterAll(async () => {
 });
 
 /** What Plaid sends when a hosted link session ends: the body, signed as Plaid signs it. */
-async function sessionFinished(
+const sessionFinished = (
   linkToken: string,
   { status = 'SUCCESS', publicToken = plaid.issue(), key = keys.privateKey, issuedAt = new Date() } = {},
-) {
-  const body = JSON.stringify({
-    webhook_type: 'LINK',
-    webhook_code: 'SESSION_FINISHED',
-    status,
-    link_session_id: randomUUID(),
-    link_token: linkToken,
-    public_tokens: [publicToken],
-    environment: 'sandbox',
-  });
-  const jwt = await new SignJWT({ request_body_sha256: sha256(body) })
-    .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })
-    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-    .sign(key);
-  return { headers: { 'content-type': 'application/json', 'plaid-verification': jwt }, body };
-}
+) =>
+  signedWebhook(
+    {
+      webhook_type: 'LINK',
+      webhook_code: 'SESSION_FINISHED',
+      status,
+      link_session_id: randomUUID(),
+      link_token: linkToken,
+      public_tokens: [publicToken],
+    },
+    { key, issuedAt },
+  );
 
 const post = (callback: { headers: Record<string, string>; body: string }) =>
   ctx.app.inject({
@@ -288,16 +173,86 @@ describe('the Plaid bank link (BANK_LINK_PROVIDER=plaid)', () => {
     expect(await accountsOf(merchant.userId)).toBe(before);
   });
 
-  it('adds nothing for a session the merchant left, or a public token Plaid does not know', async () => {
+  it('adds nothing for a session the merchant left (acknowledged), or a public token Plaid does not know', async () => {
     const { linkToken } = await startLink();
     const before = await accountsOf(merchant.userId);
     const exited = await post(await sessionFinished(linkToken, { status: 'EXITED' }));
-    expect(exited.statusCode).toBe(400);
+    expect(exited.statusCode).toBe(200);
+    expect(exited.json()).toEqual({ received: true, applied: false });
     const unknown = await post(
       await sessionFinished(linkToken, { publicToken: 'public-sandbox-never-issued' }),
     );
     expect(unknown.json().error).toBe('The public token is not valid or was already exchanged.');
     expect(await accountsOf(merchant.userId)).toBe(before);
+  });
+
+  it("acknowledges Plaid's other webhooks to the same URL with 200 once verified, and changes nothing", async () => {
+    const { linkToken } = await startLink();
+    const before = await accountsOf(merchant.userId);
+    const others = [
+      { webhook_type: 'LINK', webhook_code: 'EVENTS', link_token: linkToken, events: [] },
+      {
+        webhook_type: 'LINK',
+        webhook_code: 'ITEM_ADD_RESULT',
+        link_token: linkToken,
+        public_token: plaid.issue(),
+      },
+      { webhook_type: 'ITEM', webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED', item_id: 'item-1', error: null },
+      { webhook_type: 'ITEM', webhook_code: 'USER_PERMISSION_REVOKED', item_id: 'item-1', error: null },
+      {
+        webhook_type: 'AUTH',
+        webhook_code: 'DEFAULT_UPDATE',
+        item_id: 'item-1',
+        account_ids_with_new_auth: [],
+      },
+    ];
+    for (const payload of others) {
+      const response = await post(await signedWebhook(payload, { key: keys.privateKey }));
+      expect(response.statusCode, payload.webhook_code).toBe(200);
+      expect(response.json()).toEqual({ received: true, applied: false });
+    }
+    expect(await accountsOf(merchant.userId)).toBe(before);
+    const [link] = await sqlRows<{ status: string }>(
+      ctx.app,
+      sql`select status from bank_links where provider_reference = ${linkToken}`,
+    );
+    expect(link?.status).toBe('OPEN');
+  });
+
+  it('verifies those webhooks before ignoring them: unsigned, forged or not a Plaid webhook is 400', async () => {
+    const events = { webhook_type: 'LINK', webhook_code: 'EVENTS', link_token: 'link-sandbox-x', events: [] };
+    const forged = await signedWebhook(events, { key: otherKeys.privateKey });
+    expect((await post(forged)).json()).toEqual({
+      error: 'The callback signature is not valid.',
+      code: 'CALLBACK_REFUSED',
+    });
+    const unsigned = await post({ headers: { 'content-type': 'application/json' }, body: forged.body });
+    expect(unsigned.statusCode).toBe(400);
+    const notPlaid = await post(await signedWebhook({ hello: 'world' }, { key: keys.privateKey }));
+    expect(notPlaid.json()).toEqual({
+      error: 'The callback body is not a Plaid webhook.',
+      code: 'CALLBACK_REFUSED',
+    });
+  });
+
+  it('refuses a tokenized account number (Chase over OAuth): nothing added, the item removed, the reason said', async () => {
+    const { linkToken } = await startLink();
+    const before = await accountsOf(merchant.userId);
+    const publicToken = plaid.issue();
+    plaid.tokenizedNumbers = true;
+    try {
+      const response = await post(await sessionFinished(linkToken, { publicToken }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error:
+          'Chase shares a tokenized account number instead of the real one, and it stops working once the bank connection ends, which Bizdash does right after reading the numbers. Link a checking or savings account at a bank that shares its account number.',
+        code: 'CALLBACK_REFUSED',
+      });
+    } finally {
+      plaid.tokenizedNumbers = false;
+    }
+    expect(await accountsOf(merchant.userId)).toBe(before);
+    expect(plaid.removedItems).toContain(`access-${publicToken}`);
   });
 
   it('says the link could not be opened when Plaid refuses (wrong keys), and logs why', async () => {
