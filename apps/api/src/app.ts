@@ -25,7 +25,7 @@ import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { payoutsRoutes } from './features/payouts/index.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
-import { sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
+import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -185,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         const routes = feature(deps);
         await scope.register(options?.dashboardOnly ? dashboardOnly(routes) : routes, { prefix });
       }
+      if (deps.email.provider === 'sandbox')
+        await scope.register(dashboardOnly(merchantMailboxRoutes(deps)), { prefix: '/api/sandbox' });
     }),
   );
   if (config.jobsEnabled) app.addHook('onReady', () => jobs.start());

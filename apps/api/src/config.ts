@@ -10,6 +10,10 @@ import { z } from 'zod';
 
 const durationPattern = /^\d+[smhd]$/;
 
+/** PAYOUT_NEW_ACCOUNT_HOLD_HOURS unset: by the rail (README, Configuration). */
+const REAL_RAIL_HOLD_HOURS = 24;
+const SANDBOX_HOLD_HOURS = 0.05;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -116,7 +120,7 @@ const ConfigSchema = z
     RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     API_KEY_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
     PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+    PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).optional(),
     IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).default(500_000_000),
     PAYOUT_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(1_000_000),
@@ -208,8 +212,14 @@ const ConfigSchema = z
     },
     payouts: {
       railProvider: env.PAYOUT_RAIL_PROVIDER,
-      /** An account added less than this long ago cannot receive a payout yet (fraud cooling-off). */
-      newAccountHoldHours: env.PAYOUT_NEW_ACCOUNT_HOLD_HOURS,
+      /**
+       * An account added less than this long ago cannot receive a payout yet (fraud cooling-off). Unset: a day with a
+       * real rail; with the sandbox rail (test mode, no real money) three minutes, so trying the product is not
+       * stopped for a day, yet the hold is seen working.
+       */
+      newAccountHoldHours:
+        env.PAYOUT_NEW_ACCOUNT_HOLD_HOURS ??
+        (env.PAYOUT_RAIL_PROVIDER === 'sandbox' ? SANDBOX_HOLD_HOURS : REAL_RAIL_HOLD_HOURS),
       dailyLimits: { NGN: env.PAYOUT_DAILY_LIMIT_NGN, USD: env.PAYOUT_DAILY_LIMIT_USD },
       fees: { ...DEFAULT_PAYOUT_FEES, ...env.PAYOUT_FEES },
     },

@@ -1,14 +1,18 @@
 import {
   ApiErrorSchema,
   DeleteDocumentsRequestSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_FILES,
+  DOCUMENT_NAMES,
   DocumentFileParamsSchema,
   DocumentLinkSchema,
   DocumentListSchema,
   UploadedFileUrlSchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
@@ -20,23 +24,55 @@ import { setProfilePictureUrl } from './files.repository.ts';
 import { attachment, sendStored } from './files.routes.ts';
 import { storeImage } from './files.service.ts';
 import { INVALID_IMAGE_MESSAGE } from './images.ts';
-import { readMultipart, readSingleImage, registerMultipart } from './multipart.ts';
+import {
+  ImageUploadFormSchema,
+  multipartRoute,
+  registerMultipart,
+  withMultipart,
+  withSingleImage,
+} from './multipart.ts';
+import { assertStorageLeft } from './storage-quota.ts';
+import { throughUploadGate } from './upload-gate.ts';
+
+const DocumentUploadFormSchema = z.object({
+  files: z
+    .array(z.file().mime(['image/png', 'image/jpeg', 'application/pdf']).max(DOCUMENT_MAX_BYTES))
+    .min(1)
+    .max(DOCUMENT_MAX_FILES)
+    .meta({ description: 'The documents (repeat the field): png, jpeg or pdf by their bytes, 10 MB each' }),
+  document_name: z.array(z.enum(DOCUMENT_NAMES)).min(1).max(DOCUMENT_MAX_FILES).meta({
+    description: "Each file's document name, in the files' order (or once, for every file)",
+  }),
+});
+
+const ProfilePictureFormSchema = ImageUploadFormSchema.extend({
+  type: z.literal('profile').optional().meta({ description: "Sent by the dashboard; 'profile' if present" }),
+});
 
 /** Profile photo, checkout logo and business documents of a merchant (or one of its apps): SPEC section 7. */
 export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
   const db = database.db;
   const linkKey = keys.derive(FILE_LINK_KEY_PURPOSE);
-  const deps = { db, storage, publicUrl: config.publicUrl };
+  const deps = { db, storage, publicUrl: config.publicUrl, quotaBytes: config.storage.quotaBytes };
   const common = { tags: ['documents'], security: [{ bearerAuth: [] }] };
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const multipartBody = { consumes: ['multipart/form-data'] };
+  const uploadErrors = { ...errors, 413: ApiErrorSchema, 429: ApiErrorSchema };
 
   const ownedUserId = async (request: FastifyRequest, userId: string) => {
     await assertOwnedUser(db, actorOf(request).ownerId, userId);
     return userId;
   };
 
-  const readImage = (request: FastifyRequest) => readSingleImage(request, INVALID_IMAGE_MESSAGE);
+  /**
+   * An upload runs only within the merchant's and the process's share of concurrent uploads (429 otherwise) and
+   * while the merchant has storage left (413 otherwise), both decided before the body is read.
+   */
+  const upload = <T>(request: FastifyRequest, reply: FastifyReply, userId: string, work: () => Promise<T>) =>
+    throughUploadGate(config.storage, { request, reply, merchantId: actorOf(request).ownerId }, async () => {
+      await assertStorageLeft(db, config.storage.quotaBytes, userId);
+      return work();
+    });
 
   return async (app: FastifyInstance) => {
     await registerMultipart(app);
@@ -47,23 +83,28 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
       {
         // The person's photo, not the business's: an API key is refused (ADR 033).
         config: { dashboardOnly: true },
+        ...multipartRoute,
         schema: {
           ...common,
           ...multipartBody,
           summary: 'Upload a profile photo (multipart `file`, png or jpeg) and make it the user’s picture',
           params: UserIdParamsSchema,
-          response: { 200: UploadedFileUrlSchema, ...errors },
+          body: ProfilePictureFormSchema,
+          response: { 200: UploadedFileUrlSchema, ...uploadErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = await ownedUserId(request, request.params.userId);
-        const file = await readImage(request);
-        const stored = await storeImage(deps, {
-          ownerId: userId,
-          purpose: 'profile',
-          bytes: file.bytes,
-          originalName: file.filename,
-        });
+        const stored = await upload(request, reply, userId, () =>
+          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+            storeImage(deps, {
+              ownerId: userId,
+              purpose: 'profile',
+              source: file,
+              originalName: file.filename,
+            }),
+          ),
+        );
         await setProfilePictureUrl(db, userId, stored.url);
         return { url: stored.url };
       },
@@ -72,23 +113,28 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
     api.post(
       '/:userId/upload-checkout-logo',
       {
+        ...multipartRoute,
         schema: {
           ...common,
           ...multipartBody,
           summary: 'Upload a checkout logo (multipart `file`, png or jpeg); the company form saves its URL',
           params: UserIdParamsSchema,
-          response: { 200: UploadedFileUrlSchema, ...errors },
+          body: ImageUploadFormSchema,
+          response: { 200: UploadedFileUrlSchema, ...uploadErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = await ownedUserId(request, request.params.userId);
-        const file = await readImage(request);
-        const stored = await storeImage(deps, {
-          ownerId: userId,
-          purpose: 'checkout_logo',
-          bytes: file.bytes,
-          originalName: file.filename,
-        });
+        const stored = await upload(request, reply, userId, () =>
+          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+            storeImage(deps, {
+              ownerId: userId,
+              purpose: 'checkout_logo',
+              source: file,
+              originalName: file.filename,
+            }),
+          ),
+        );
         return { url: stored.url };
       },
     );
@@ -96,18 +142,25 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
     api.post(
       '/:userId/upload',
       {
+        ...multipartRoute,
         schema: {
           ...common,
           ...multipartBody,
           summary:
             'Upload business documents (repeated `files` and `document_name`; png, jpeg or pdf, 10 MB each)',
+          description:
+            "Files count against the merchant's storage quota (413 `STORAGE_QUOTA_EXCEEDED` when full; deleting " +
+            'a document frees its room). A merchant may run a few uploads at once: more answer 429 with Retry-After.',
           params: UserIdParamsSchema,
-          response: { 200: DocumentListSchema, ...errors },
+          body: DocumentUploadFormSchema,
+          response: { 200: DocumentListSchema, ...uploadErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = await ownedUserId(request, request.params.userId);
-        return uploadDocuments(deps, userId, await readMultipart(request));
+        return upload(request, reply, userId, () =>
+          withMultipart(request, (form) => uploadDocuments(deps, userId, form)),
+        );
       },
     );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   type BusinessDocument,
   type DeleteDocumentsRequest,
@@ -8,19 +9,12 @@ import {
   type DocumentName,
 } from '@bizdash/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '../../db/client.ts';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import { deleteDocumentsByDerivedName, insertDocument, listDocuments } from './documents.repository.ts';
-import { sanitiseFileName, storeFile } from './files.service.ts';
+import { type FileDeps, sanitiseFileName, storeFile } from './files.service.ts';
 import type { MultipartForm } from './multipart.ts';
-
-interface DocumentDeps {
-  db: Db;
-  storage: StorageProvider;
-  publicUrl: string;
-}
+import { reserveStorage } from './storage-quota.ts';
 
 type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
@@ -46,12 +40,12 @@ function toDocument(publicUrl: string, userId: string, row: DocumentRow): Busine
   };
 }
 
-export async function getDocuments({ db, publicUrl }: DocumentDeps, userId: string) {
+export async function getDocuments({ db, publicUrl }: FileDeps, userId: string) {
   const rows = await listDocuments(db, userId);
   return { documents: rows.map((row) => toDocument(publicUrl, userId, row)) };
 }
 
-/** Every file is checked (by its bytes) before any is stored: one bad file refuses the whole upload. */
+/** Every file is checked (by its first bytes) before any is stored: one bad file refuses the whole upload. */
 async function checkedDocuments(form: MultipartForm) {
   const uploads = form.files.filter((file) => file.fieldname === 'files');
   if (uploads.length === 0 || form.files.length !== uploads.length)
@@ -63,8 +57,8 @@ async function checkedDocuments(form: MultipartForm) {
       const documentName = names[names.length === 1 ? 0 : index];
       if (!documentName || !(DOCUMENT_NAMES as readonly string[]).includes(documentName))
         throw badRequest(DOCUMENT_MESSAGES.badName);
-      if (file.bytes.length === 0) throw badRequest(DOCUMENT_MESSAGES.empty);
-      const detected = await fileTypeFromBuffer(file.bytes);
+      if (file.size === 0) throw badRequest(DOCUMENT_MESSAGES.empty);
+      const detected = await fileTypeFromBuffer(file.head);
       if (!detected || !(DOCUMENT_ACCEPTED_TYPES as readonly string[]).includes(detected.mime))
         throw badRequest(DOCUMENT_MESSAGES.badType);
       return { ...file, documentName, contentType: detected.mime };
@@ -72,18 +66,23 @@ async function checkedDocuments(form: MultipartForm) {
   );
 }
 
-export async function uploadDocuments(deps: DocumentDeps, userId: string, form: MultipartForm) {
+export async function uploadDocuments(deps: FileDeps, userId: string, form: MultipartForm) {
   const documents = await checkedDocuments(form);
   const stored: string[] = [];
   try {
     await deps.db.transaction(async (tx) => {
+      // The whole upload must fit before any of it is stored; the lock holds until these rows are in.
+      const total = documents.reduce((sum, document) => sum + document.size, 0);
+      await reserveStorage(tx, deps.quotaBytes, userId, total);
       for (const document of documents) {
         const file = await storeFile(
-          { db: tx, storage: deps.storage, publicUrl: deps.publicUrl },
+          { ...deps, db: tx },
           {
             ownerId: userId,
             purpose: 'document',
-            bytes: document.bytes,
+            // Copied from its temporary file to storage as a stream: never whole in memory.
+            body: { stream: createReadStream(document.path), size: document.size },
+            size: document.size,
             contentType: document.contentType,
             originalName: document.filename,
           },
@@ -120,7 +119,7 @@ export async function uploadDocuments(deps: DocumentDeps, userId: string, form: 
   return getDocuments(deps, userId);
 }
 
-export async function deleteDocuments(deps: DocumentDeps, request: DeleteDocumentsRequest) {
+export async function deleteDocuments(deps: FileDeps, request: DeleteDocumentsRequest) {
   const names = request.documents.map((document) => document.derivedFileName);
   const removed = await deps.db.transaction(async (tx) => {
     const rows = await deleteDocumentsByDerivedName(tx, request.userId, names);

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type FilePurpose, files, users } from '../../db/schema/index.ts';
 
 export interface NewFile {
@@ -11,7 +11,7 @@ export interface NewFile {
   originalName: string | null;
 }
 
-export async function insertFile(db: Db, file: NewFile) {
+export async function insertFile(db: DbOrTx, file: NewFile) {
   const [row] = await db.insert(files).values(file).returning();
   if (!row) throw new Error('File insert returned no row');
   return row;
@@ -25,4 +25,29 @@ export async function findFile(db: Db, id: string) {
 /** The profile photo is the user's own column; the caller has checked ownership. */
 export async function setProfilePictureUrl(db: Db, userId: string, url: string) {
   await db.update(users).set({ profilePictureUrl: url }).where(eq(users.id, userId));
+}
+
+/** The merchant whose storage a user's files count against: the user itself, or the merchant of an app. */
+export async function merchantOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id, parentUserId: users.parentUserId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? (row.parentUserId ?? row.id) : null;
+}
+
+/** Until the transaction ends, no other upload of this merchant can count its storage (and take the last room). */
+export async function lockMerchantStorage(tx: DbOrTx, merchantId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file-storage:${merchantId}`}, 0))`);
+}
+
+/** Bytes the merchant's files and its apps' files take, from the files table. */
+export async function storageUsedBy(db: DbOrTx, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .innerJoin(users, eq(users.id, files.ownerId))
+    .where(or(eq(users.id, merchantId), eq(users.parentUserId, merchantId)));
+  return Number(row?.used ?? 0);
 }

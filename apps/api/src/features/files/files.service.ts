@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FilePurpose } from '../../db/schema/index.ts';
-import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
+import type { StorageProvider, StoredBody } from '../../providers/storage/storage-provider.ts';
 import { insertFile } from './files.repository.ts';
-import { reencodeImage } from './images.ts';
+import { type ImageSource, reencodeImage } from './images.ts';
+import { reserveStorage } from './storage-quota.ts';
 
 export interface FileDeps {
   db: DbOrTx;
   storage: StorageProvider;
   /** The app's public address: stored URLs are absolute, so the checkout page and emails can use them as is. */
   publicUrl: string;
+  /** What one merchant's files may take in all (config.storage.quotaBytes). */
+  quotaBytes: number;
 }
 
 /** A user's file name as metadata only: no path, no control characters, bounded; never used to store or serve. */
@@ -27,27 +30,34 @@ export function sanitiseFileName(name: string | null | undefined): string | null
 
 const fileUrl = (publicUrl: string, id: string) => `${publicUrl}/api/files/${id}`;
 
-/** Bytes first, then the row: a failed insert removes the bytes, so no row ever points at nothing. */
+/**
+ * Bytes first, then the row, inserted only if it fits the merchant's storage (checked under a lock): a refused or
+ * failed insert removes the bytes, so no row ever points at nothing.
+ */
 export async function storeFile(
-  { db, storage, publicUrl }: FileDeps,
+  { db, storage, publicUrl, quotaBytes }: FileDeps,
   file: {
     ownerId: string;
     purpose: FilePurpose;
-    bytes: Buffer;
+    body: StoredBody;
+    size: number;
     contentType: string;
     originalName?: string | null;
   },
 ) {
   const storageKey = randomBytes(16).toString('hex');
-  await storage.put(storageKey, file.bytes, file.contentType);
+  await storage.put(storageKey, file.body, file.contentType);
   try {
-    const row = await insertFile(db, {
-      ownerId: file.ownerId,
-      purpose: file.purpose,
-      storageKey,
-      contentType: file.contentType,
-      size: file.bytes.length,
-      originalName: sanitiseFileName(file.originalName),
+    const row = await db.transaction(async (tx) => {
+      await reserveStorage(tx, quotaBytes, file.ownerId, file.size);
+      return insertFile(tx, {
+        ownerId: file.ownerId,
+        purpose: file.purpose,
+        storageKey,
+        contentType: file.contentType,
+        size: file.size,
+        originalName: sanitiseFileName(file.originalName),
+      });
     });
     return { ...row, url: fileUrl(publicUrl, row.id) };
   } catch (error) {
@@ -56,17 +66,24 @@ export async function storeFile(
   }
 }
 
-/** An image (profile photo, checkout logo): png or jpeg by its bytes, re-encoded, then stored. */
+/** An image (profile photo, checkout logo, KYC selfie): png or jpeg by its bytes, re-encoded, then stored. */
 export async function storeImage(
   deps: FileDeps,
   image: {
     ownerId: string;
     purpose: 'profile' | 'checkout_logo' | 'kyc_selfie';
-    bytes: Buffer;
+    source: ImageSource;
     originalName?: string | null;
   },
   accepted?: readonly string[],
 ) {
-  const { bytes, contentType } = await reencodeImage(image.bytes, accepted);
-  return storeFile(deps, { ...image, bytes, contentType });
+  const { bytes, contentType } = await reencodeImage(image.source, accepted);
+  return storeFile(deps, {
+    ownerId: image.ownerId,
+    purpose: image.purpose,
+    originalName: image.originalName,
+    body: bytes,
+    size: bytes.length,
+    contentType,
+  });
 }

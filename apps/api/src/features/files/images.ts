@@ -8,6 +8,12 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export const INVALID_IMAGE_MESSAGE = 'Please select a valid image';
 
+// Uploads are read from their temporary files: libvips must not keep those open (or cached) once done.
+sharp.cache({ files: 0 });
+
+/** Bytes in memory (a fetched logo), or an upload spooled to disk with its first bytes. */
+export type ImageSource = Buffer | { path: string; size: number; head: Buffer };
+
 export interface ReencodedImage {
   bytes: Buffer;
   contentType: 'image/png' | 'image/jpeg';
@@ -18,14 +24,17 @@ export interface ReencodedImage {
  * resized and without metadata (EXIF, GPS), so nothing but pixels survives: a polyglot file cannot.
  */
 export async function reencodeImage(
-  input: Buffer,
+  input: ImageSource,
   accepted: readonly string[] = ['image/png', 'image/jpeg'],
 ): Promise<ReencodedImage> {
-  const detected = input.length > 0 ? await fileTypeFromBuffer(input) : undefined;
+  const [head, size, source] = Buffer.isBuffer(input)
+    ? [input, input.length, input]
+    : [input.head, input.size, input.path];
+  const detected = size > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!detected || !accepted.includes(detected.mime)) throw badRequest(INVALID_IMAGE_MESSAGE);
   const keepPng = detected.mime === 'image/png';
   try {
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     const bytes = keepPng

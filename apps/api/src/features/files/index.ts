@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../types.ts';
 import { type FileDeps, storeImage as storeImageWith } from './files.service.ts';
+import type { ImageSource } from './images.ts';
 import { importRemoteImageWith } from './remote-image.ts';
 
 type FilesAppDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
@@ -8,6 +9,7 @@ const fileDeps = (deps: FilesAppDeps): FileDeps => ({
   db: deps.database.db,
   storage: deps.storage,
   publicUrl: deps.config.publicUrl,
+  quotaBytes: deps.config.storage.quotaBytes,
 });
 
 /**
@@ -25,7 +27,7 @@ export function storeImage(
   image: {
     ownerId: string;
     purpose: 'profile' | 'checkout_logo';
-    bytes: Buffer;
+    source: ImageSource;
     originalName?: string | null;
   },
   deps: FilesAppDeps,
@@ -38,7 +40,7 @@ export function storeImage(
  * never served by the public image route. Throws 400 'Please select a valid image' for anything else.
  */
 export function storeKycSelfie(
-  selfie: { ownerId: string; bytes: Buffer; originalName?: string | null },
+  selfie: { ownerId: string; source: ImageSource; originalName?: string | null },
   deps: FilesAppDeps,
 ) {
   return storeImageWith(fileDeps(deps), { ...selfie, purpose: 'kyc_selfie' });
@@ -47,5 +49,7 @@ export function storeKycSelfie(
 export { documentsRoutes } from './documents.routes.ts';
 export { filesRoutes } from './files.routes.ts';
 export { INVALID_IMAGE_MESSAGE } from './images.ts';
-export { readSingleImage, registerMultipart } from './multipart.ts';
+export { ImageUploadFormSchema, multipartRoute, registerMultipart, withSingleImage } from './multipart.ts';
 export { REMOTE_IMAGE_REFUSED } from './remote-image.ts';
+export { assertStorageLeft } from './storage-quota.ts';
+export { throughUploadGate } from './upload-gate.ts';

@@ -56,6 +56,10 @@ export async function importRemoteImageWith(
     if (error instanceof AppError) throw error;
     throw badRequest(REMOTE_IMAGE_REFUSED);
   }
-  const stored = await storeImage(deps, { ownerId, purpose: 'checkout_logo', bytes }, REMOTE_IMAGE_TYPES);
+  const stored = await storeImage(
+    deps,
+    { ownerId, purpose: 'checkout_logo', source: bytes },
+    REMOTE_IMAGE_TYPES,
+  );
   return stored.url;
 }

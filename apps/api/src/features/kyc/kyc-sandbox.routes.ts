@@ -11,7 +11,16 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { callbackUndelivered, postSandboxCallback } from '../../lib/sandbox-callback.ts';
 import type { DeliverCallback } from '../../providers/identity/sandbox-identity-widget.ts';
 import type { AppDeps } from '../../types.ts';
-import { INVALID_IMAGE_MESSAGE, readSingleImage, registerMultipart, storeKycSelfie } from '../files/index.ts';
+import {
+  assertStorageLeft,
+  ImageUploadFormSchema,
+  INVALID_IMAGE_MESSAGE,
+  multipartRoute,
+  registerMultipart,
+  storeKycSelfie,
+  throughUploadGate,
+  withSingleImage,
+} from '../files/index.ts';
 import { userOfVerification } from './kyc.repository.ts';
 
 const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
@@ -60,6 +69,7 @@ export function kycSandboxRoutes(deps: AppDeps) {
     typed.post(
       '/sessions/:sessionId/selfie',
       {
+        ...multipartRoute,
         schema: {
           tags: ['sandbox'],
           consumes: ['multipart/form-data'],
@@ -67,18 +77,31 @@ export function kycSandboxRoutes(deps: AppDeps) {
             'Takes the selfie (multipart `file`, png or jpeg by its bytes): re-encoded without metadata and ' +
             "stored as a private file of the verification's user, linked to the session",
           params: SandboxKycSessionParamsSchema,
-          response: { 200: SandboxKycSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+          body: ImageUploadFormSchema,
+          response: {
+            200: SandboxKycSessionSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            413: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { sessionId } = request.params;
         const verificationId = await widget.openVerificationOf(sessionId);
         const userId = verificationId && (await userOfVerification(deps.database.db, verificationId));
         if (!userId) throw notFound(SESSION_NOT_FOUND);
-        const file = await readSingleImage(request, INVALID_IMAGE_MESSAGE);
-        const stored = await storeKycSelfie(
-          { ownerId: userId, bytes: file.bytes, originalName: file.filename },
-          deps,
+        // The same bounds as every upload: the merchant's concurrent uploads and its storage quota.
+        const stored = await throughUploadGate(
+          deps.config.storage,
+          { request, reply, merchantId: userId },
+          async () => {
+            await assertStorageLeft(deps.database.db, deps.config.storage.quotaBytes, userId);
+            return withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+              storeKycSelfie({ ownerId: userId, source: file, originalName: file.filename }, deps),
+            );
+          },
         );
         if (!(await widget.attachSelfie(sessionId, stored.id))) throw notFound(SESSION_NOT_FOUND);
         const session = await widget.session(sessionId);

@@ -18,8 +18,13 @@ export function createLocalStorageProvider(directory: string): StorageProvider {
       const target = pathOf(key);
       // Written aside, then renamed: a reader never sees half a file.
       const partial = path.join(directory, `.partial-${randomUUID()}`);
-      await writeFile(partial, body, { mode: 0o600 });
-      await rename(partial, target);
+      try {
+        await writeFile(partial, Buffer.isBuffer(body) ? body : body.stream, { mode: 0o600 });
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       await ready;

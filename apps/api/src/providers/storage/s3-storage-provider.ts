@@ -41,7 +41,7 @@ export function createS3StorageProvider(settings: S3StorageSettings): StoragePro
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: keyOf(key),
-          Body: body,
+          ...(Buffer.isBuffer(body) ? { Body: body } : { Body: body.stream, ContentLength: body.size }),
           ContentType: contentType,
         }),
       );

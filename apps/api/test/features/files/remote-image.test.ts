@@ -96,7 +96,7 @@ describe('importRemoteImage (SSRF corpus)', () => {
       {
         ownerId: merchant.userId,
         purpose: 'checkout_logo',
-        bytes: withGps,
+        source: withGps,
         originalName: '../../etc/logo.jpg',
       },
       ctx.app.deps,
@@ -128,6 +128,7 @@ describe('importRemoteImage (SSRF corpus)', () => {
       db: ctx.app.deps.database.db,
       storage: ctx.app.deps.storage,
       publicUrl: 'http://x',
+      quotaBytes: ctx.app.deps.config.storage.quotaBytes,
     });
 
     beforeAll(async () => {
