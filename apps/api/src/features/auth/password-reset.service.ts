@@ -48,6 +48,7 @@ async function sendResetLink(deps: Deps, email: string) {
   const link = `${deps.config.publicUrl}/reset-password#token=${token}`;
   await deps.email.send({
     to: merchant.email,
+    userId: merchant.id,
     subject: 'Reset your Bizdash password',
     text: [
       `Hello ${merchant.firstName},`,
@@ -76,6 +77,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, log
   await deps.email
     .send({
       to: merchant.email,
+      userId: merchant.userId,
       subject: 'Your Bizdash password was changed',
       text: [
         `The password of your Bizdash account was changed on ${new Date().toUTCString()}.`,

@@ -15,6 +15,7 @@ function receiptEmail(
   const amount = formatMoney(payment.customerTotal, payment.currency);
   return {
     to: payment.customerEmail,
+    userId: payment.userId,
     subject: `Your receipt from ${order.businessName}: ${amount}`,
     text: [
       `Hi ${payment.customerName},`,

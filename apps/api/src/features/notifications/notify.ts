@@ -21,6 +21,7 @@ export async function notify({ database, email }: Pick<AppDeps, 'database' | 'em
   if (settings.email)
     await email.sendOnce(`notification:${event.id}`, {
       to: recipient.email,
+      userId: recipient.userId,
       subject: notice.title,
       text: `${body}\n\nYou get this email because email notifications are on in Settings > Notifications.`,
     });

@@ -2,6 +2,7 @@ import { ApiErrorSchema, emailField, SandboxMailboxResponseSchema } from '@bizda
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { sameSecret } from '../../lib/constant-time.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
@@ -41,6 +42,29 @@ export function sandboxRoutes(deps: AppDeps) {
         },
       },
       async (request) => ({ messages: await deps.email.mailbox(request.query.email) }),
+    );
+  };
+}
+
+/**
+ * The signed-in merchant's own test mail, without the operator key: what was sent about the merchant and its apps
+ * (their codes, their customers' receipts), never anyone else's. Registered, dashboard-only, in the signed-in
+ * scope while the sandbox email provider is active (ADR 013).
+ */
+export function merchantMailboxRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/my-mailbox',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            'Emails the sandbox provider "sent" about the signed-in merchant and its apps (codes, password links, customers\' receipts), newest first',
+          security: [{ bearerAuth: [] }],
+          response: { 200: SandboxMailboxResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => ({ messages: await deps.email.merchantMailbox(actorOf(request).ownerId) }),
     );
   };
 }

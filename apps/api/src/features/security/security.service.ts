@@ -62,18 +62,19 @@ export async function changePassword(
   });
   deps.tokenVersions.forget(userId);
   deps.jobs.kick();
-  await sendPasswordChangedEmail(deps, account, request.log);
+  await sendPasswordChangedEmail(deps, { ...account, userId }, request.log);
   return { message: PASSWORD_UPDATED };
 }
 
 async function sendPasswordChangedEmail(
   deps: Deps,
-  account: { email: string; firstName: string },
+  account: { userId: string; email: string; firstName: string },
   log: FastifyBaseLogger,
 ) {
   await deps.email
     .send({
       to: account.email,
+      userId: account.userId,
       subject: 'Your Bizdash password was changed',
       text: [
         `Hello ${account.firstName},`,

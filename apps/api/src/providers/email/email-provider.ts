@@ -1,5 +1,7 @@
 export interface EmailMessage {
   to: string;
+  /** The merchant or app the email concerns: whose sandbox mailbox shows it (ADR 013). */
+  userId: string;
   subject: string;
   text: string;
 }
@@ -8,5 +10,5 @@ export interface EmailMessage {
 export interface EmailProvider {
   readonly name: 'sandbox' | 'smtp';
   /** `html` is the HTML part the service made from the text. */
-  deliver(message: EmailMessage & { from: string; html: string }): Promise<void>;
+  deliver(message: Omit<EmailMessage, 'userId'> & { from: string; html: string }): Promise<void>;
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, users } from '../../db/schema/index.ts';
 import { htmlFromText } from './email-html.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
 
@@ -15,6 +15,8 @@ export interface EmailService {
   sendOnce(dedupeKey: string, message: EmailMessage): Promise<void>;
   /** Sandbox only: what was sent to an address, newest first. */
   mailbox(address: string, limit?: number): Promise<MailboxMessage[]>;
+  /** Sandbox only: the mail of a merchant and its apps (their codes, their customers' receipts), newest first. */
+  merchantMailbox(merchantId: string, limit?: number): Promise<MailboxMessage[]>;
 }
 
 interface MailboxMessage {
@@ -31,7 +33,13 @@ interface MailboxMessage {
  */
 export function createEmailService(db: Db, provider: EmailProvider, from: string): EmailService {
   const record = async (message: EmailMessage, dedupeKey: string | null = null) => {
-    const values = { toAddress: message.to, subject: message.subject, bodyText: message.text, dedupeKey };
+    const values = {
+      toAddress: message.to,
+      userId: message.userId,
+      subject: message.subject,
+      bodyText: message.text,
+      dedupeKey,
+    };
     const [row] = await db
       .insert(emailOutbox)
       .values(values)
@@ -72,20 +80,35 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
     provider: provider.name,
     send: async (message) => deliver(await record(message)),
     sendOnce: async (dedupeKey, message) => deliver(await record(message, dedupeKey)),
-    async mailbox(address, limit = 20) {
-      const rows = await db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, address.toLowerCase()))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(limit);
-      return rows.map((row) => ({
-        id: row.id,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.bodyText,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
+    mailbox: (address, limit = 20) =>
+      readMailbox(db, eq(emailOutbox.toAddress, address.toLowerCase()), limit),
+    merchantMailbox: (merchantId, limit = 50) =>
+      readMailbox(
+        db,
+        or(
+          eq(emailOutbox.userId, merchantId),
+          inArray(
+            emailOutbox.userId,
+            db.select({ id: users.id }).from(users).where(eq(users.parentUserId, merchantId)),
+          ),
+        ),
+        limit,
+      ),
   };
+}
+
+async function readMailbox(db: Db, where: SQL | undefined, limit: number): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.bodyText,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

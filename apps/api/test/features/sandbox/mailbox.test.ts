@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, sandboxKey, signUpMerchant, type TestContext } from '../../helper.ts';
+import {
+  buildTestApp,
+  insertTestMerchant,
+  sandboxKey,
+  signUpMerchant,
+  type TestContext,
+} from '../../helper.ts';
 
 const CUSTOMER = 'ngozi.customer@example.com';
 
@@ -10,8 +16,14 @@ describe('GET /api/sandbox/mailbox', () => {
 
   beforeAll(async () => {
     ctx = await buildTestApp();
-    await ctx.app.deps.email.send({ to: CUSTOMER, subject: 'Your receipt', text: 'Reference: BZ-1' });
-    await ctx.app.deps.email.send({ to: CUSTOMER, subject: 'Your code', text: 'Your code is 123456' });
+    const { userId } = await insertTestMerchant(ctx.app);
+    await ctx.app.deps.email.send({ to: CUSTOMER, userId, subject: 'Your receipt', text: 'Reference: BZ-1' });
+    await ctx.app.deps.email.send({
+      to: CUSTOMER,
+      userId,
+      subject: 'Your code',
+      text: 'Your code is 123456',
+    });
   });
   afterAll(() => ctx.close());
 
