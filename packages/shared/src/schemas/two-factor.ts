@@ -9,6 +9,9 @@ export const TWO_FACTOR_DISABLED = 'Two-factor authentication is off';
 export const RECOVERY_CODES_REPLACED = 'New recovery codes generated';
 export const TWO_FACTOR_CODE_INCORRECT =
   'That code is not right. Check your authenticator app and try again.';
+/** A right code whose 30 seconds were already used for the same purpose: why, and when the next one comes. */
+export const twoFactorCodeUsed = (seconds: number) =>
+  `That code was already used. Enter the next code your authenticator app shows, in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`;
 export const TWO_FACTOR_ALREADY_ENABLED = 'Two-factor authentication is already on';
 export const TWO_FACTOR_NOT_ENABLED = 'Two-factor authentication is not on';
 export const TWO_FACTOR_SETUP_MISSING = 'Start the set-up again: scan a new QR code';

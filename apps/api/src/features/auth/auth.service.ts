@@ -15,9 +15,11 @@ import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AppDeps } from '../../types.ts';
 import {
+  isChallengeSpent,
   issueSignInChallenge,
   isTwoFactorEnabled,
   readSignInChallenge,
+  spendSignInChallenge,
   verifySecondFactor,
 } from '../security/index.ts';
 import {
@@ -73,22 +75,29 @@ export async function signIn(
   return startSession(deps, account, request);
 }
 
-/** The code step: a valid challenge (not expired, no password change or sign-out since) and a code. */
+/**
+ * The code step: a valid challenge (not expired, not spent, no password change or sign-out since) and a code. The
+ * sign-in spends the challenge, so a copy of it (browser history, a proxy's log) cannot sign in again (ADR 037).
+ */
 export async function signInWithSecondFactor(
   deps: SignInDeps,
   input: SignInTwoFactorRequest,
   request: FastifyRequest,
 ): Promise<AuthTokenResponse> {
+  const db = deps.database.db;
   const challenge = challengeOf(deps, input.challengeToken);
+  const expired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
   if (
     !challenge ||
-    (await readTokenVersionOf(deps.database.db, challenge.userId)) !== challenge.tokenVersion
+    (await readTokenVersionOf(db, challenge.userId)) !== challenge.tokenVersion ||
+    (await isChallengeSpent(db, challenge))
   ) {
-    throw new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
+    throw expired();
   }
-  if (!(await verifySecondFactor(deps, challenge.userId, input.code))) {
+  if (!(await verifySecondFactor(deps, challenge.userId, input.code, 'sign_in'))) {
     throw new AppError(401, 'TWO_FACTOR_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
   }
+  if (!(await spendSignInChallenge(db, challenge))) throw expired();
   return startSession(deps, challenge, request);
 }
 

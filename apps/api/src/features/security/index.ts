@@ -2,4 +2,9 @@
 export { securityRoutes } from './security.routes.ts';
 export { issueSignInChallenge, readSignInChallenge } from './sign-in-challenge.ts';
 export { twoFactorRoutes } from './two-factor.routes.ts';
-export { isTwoFactorEnabled, verifySecondFactor } from './two-factor.service.ts';
+export {
+  isChallengeSpent,
+  isTwoFactorEnabled,
+  spendSignInChallenge,
+  verifySecondFactor,
+} from './two-factor.service.ts';

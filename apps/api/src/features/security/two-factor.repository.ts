@@ -14,23 +14,46 @@ export async function savePendingSecret(db: DbOrTx, userId: string, secretSealed
     .values({ userId, secretSealed })
     .onConflictDoUpdate({
       target: twoFactorSecrets.userId,
-      set: { secretSealed, lastUsedStep: null, updatedAt: new Date() },
+      set: { secretSealed, lastUsedStep: null, lastSignInStep: null, updatedAt: new Date() },
       setWhere: isNull(twoFactorSecrets.enabledAt),
     });
 }
 
+/** Sign-in keeps a last step of its own, so the code that turned two-factor on (or confirmed a payout) still signs in. */
+export type CodePurpose = 'sign_in' | 'session';
+
+const lastStepColumn = (purpose: CodePurpose) =>
+  purpose === 'sign_in' ? twoFactorSecrets.lastSignInStep : twoFactorSecrets.lastUsedStep;
+
 /**
- * Records a code's time step as used, only when it is later than the last one: of two requests with the same code
- * exactly one wins, and a code seen once never works again.
+ * Records a code's time step as used for `purpose`, only when it is later than the last one: of two requests with
+ * the same code exactly one wins, and a code seen once never works again for that purpose.
  */
-export async function claimStep(db: DbOrTx, userId: string, step: number) {
+export async function claimStep(db: DbOrTx, userId: string, step: number, purpose: CodePurpose) {
+  const column = lastStepColumn(purpose);
   const rows = await db
     .update(twoFactorSecrets)
-    .set({ lastUsedStep: step })
+    .set(purpose === 'sign_in' ? { lastSignInStep: step } : { lastUsedStep: step })
+    .where(and(eq(twoFactorSecrets.userId, userId), or(isNull(column), lt(column, step))))
+    .returning({ userId: twoFactorSecrets.userId });
+  return rows.length === 1;
+}
+
+/**
+ * Spends a sign-in challenge: it and every challenge issued before it stop working. False when it (or a later one)
+ * was spent already, also by a request at the same moment.
+ */
+export async function spendChallenge(db: DbOrTx, userId: string, issuedAt: Date) {
+  const rows = await db
+    .update(twoFactorSecrets)
+    .set({ lastChallengeIssuedAt: issuedAt })
     .where(
       and(
         eq(twoFactorSecrets.userId, userId),
-        or(isNull(twoFactorSecrets.lastUsedStep), lt(twoFactorSecrets.lastUsedStep, step)),
+        or(
+          isNull(twoFactorSecrets.lastChallengeIssuedAt),
+          lt(twoFactorSecrets.lastChallengeIssuedAt, issuedAt),
+        ),
       ),
     )
     .returning({ userId: twoFactorSecrets.userId });

@@ -10,8 +10,10 @@ import {
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_NOT_ENABLED,
+  TWO_FACTOR_RULES,
   TWO_FACTOR_SETUP_MISSING,
   type TwoFactorStatus,
+  twoFactorCodeUsed,
 } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -24,6 +26,7 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { ownCredentials } from './security.service.ts';
 import { enrolmentOf, matchingStep, newTotpSecret } from './totp.ts';
 import {
+  type CodePurpose,
   claimStep,
   countRecoveryCodesLeft,
   deleteTwoFactor,
@@ -31,6 +34,7 @@ import {
   markEnabled,
   replaceRecoveryCodes,
   savePendingSecret,
+  spendChallenge,
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
@@ -65,15 +69,24 @@ export async function setupTwoFactor(deps: Deps, actor: Actor, userId: string) {
   return { secret, ...(await enrolmentOf(secret, account.email)) };
 }
 
-/** Accepts an app code once: its time step is claimed, so the same code (or an older one) fails next time. */
+/**
+ * Accepts an app code once per purpose: its time step is claimed, so the same code (or an older one) fails next
+ * time for that purpose. A right code already used is not called wrong: the answer says so and when the next comes.
+ */
 async function acceptAppCode(
   deps: Pick<Deps, 'database' | 'secretBox'>,
-  row: { userId: string; secretSealed: string },
+  row: { userId: string; secretSealed: string; lastUsedStep: number | null; lastSignInStep: number | null },
   code: string,
+  purpose: CodePurpose,
 ) {
   const secret = deps.secretBox.open(row.secretSealed, sealContext(row.userId));
   const step = matchingStep(secret, code);
-  return step !== null && (await claimStep(deps.database.db, row.userId, step));
+  if (step === null) return false;
+  if (await claimStep(deps.database.db, row.userId, step, purpose)) return true;
+  const lastUsed = Math.max(step, (purpose === 'sign_in' ? row.lastSignInStep : row.lastUsedStep) ?? step);
+  const nextCodeAt = (lastUsed + 1) * TWO_FACTOR_RULES.periodSeconds * 1000;
+  const seconds = Math.max(1, Math.ceil((nextCodeAt - Date.now()) / 1000));
+  throw badRequest(twoFactorCodeUsed(seconds), 'TWO_FACTOR_CODE_USED');
 }
 
 export async function enableTwoFactor(
@@ -87,7 +100,7 @@ export async function enableTwoFactor(
   const row = await findTwoFactor(deps.database.db, userId);
   if (!row) throw badRequest(TWO_FACTOR_SETUP_MISSING, 'TWO_FACTOR_SETUP_MISSING');
   if (row.enabledAt) throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
-  if (!(await acceptAppCode(deps, row, code))) throw incorrectCode();
+  if (!(await acceptAppCode(deps, row, code, 'session'))) throw incorrectCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.database.db.transaction(async (tx) => {
     await markEnabled(tx, userId);
@@ -113,7 +126,7 @@ export async function regenerateRecoveryCodes(
 ) {
   await ownCredentials(deps, actor, userId);
   const row = await enabledTwoFactor(deps.database.db, userId);
-  if (!(await acceptAppCode(deps, row, code))) throw incorrectCode();
+  if (!(await acceptAppCode(deps, row, code, 'session'))) throw incorrectCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.database.db.transaction((tx) =>
     replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes)),
@@ -155,19 +168,30 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string) {
 }
 
 /**
- * The second factor of a merchant with two-factor on: a code from the app (each works once) or an unused recovery
- * code (used up by this call). Used at sign-in and wherever a step needs more than the session.
+ * The second factor of a merchant with two-factor on: a code from the app (each works once per purpose) or an
+ * unused recovery code (used up by this call). Used at sign-in and wherever a step needs more than the session.
  */
 export async function verifySecondFactor(
   deps: Pick<Deps, 'database' | 'keys' | 'secretBox'>,
   userId: string,
   code: string,
+  purpose: CodePurpose = 'session',
 ): Promise<boolean> {
   const row = await findTwoFactor(deps.database.db, userId);
   if (!row?.enabledAt) return false;
-  if (APP_CODE.test(code)) return acceptAppCode(deps, row, code);
+  if (APP_CODE.test(code)) return acceptAppCode(deps, row, code, purpose);
   return useRecoveryCode(deps.database.db, userId, hashRecoveryCode(recoveryKey(deps), userId, code));
 }
+
+/** Whether a sign-in has spent this challenge (or a later one) already: checked before a code is spent on it. */
+export async function isChallengeSpent(db: DbOrTx, challenge: { userId: string; issuedAt: Date }) {
+  const spentUntil = (await findTwoFactor(db, challenge.userId))?.lastChallengeIssuedAt;
+  return Boolean(spentUntil && spentUntil >= challenge.issuedAt);
+}
+
+/** The challenge signs in once: it and every one issued before it are spent (false when it already was). */
+export const spendSignInChallenge = (db: DbOrTx, challenge: { userId: string; issuedAt: Date }) =>
+  spendChallenge(db, challenge.userId, challenge.issuedAt);
 
 async function enabledTwoFactor(db: DbOrTx, userId: string) {
   const row = await findTwoFactor(db, userId);

@@ -7,6 +7,7 @@ import {
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_SETUP_MISSING,
+  twoFactorCodeUsed,
 } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -77,6 +78,8 @@ describe('two-factor sign-in', () => {
   }
 
   async function challengeFor(merchant: Merchant) {
+    // Two real sign-ins never get their challenges in the same millisecond; on the stopped test clock they would.
+    if (vi.isFakeTimers()) vi.setSystemTime(Date.now() + 1);
     const response = await signIn(merchant.email);
     expect(response.statusCode).toBe(200);
     const body = response.json() as { twoFactorRequired: true; challengeToken: string };
@@ -173,9 +176,46 @@ describe('two-factor sign-in', () => {
     expect((await me(token, userId)).statusCode).toBe(200);
 
     const replayed = await secondStep(await challengeFor(merchant), code);
-    expect(replayed.statusCode).toBe(401);
-    expect(replayed.json().error).toBe(TWO_FACTOR_CODE_INCORRECT);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({ code: 'TWO_FACTOR_CODE_USED' });
+    expect(replayed.json().error).toMatch(/^That code was already used\. .* in \d+ seconds?\.$/);
     expect(await eventsOf(merchant.userId)).toContain('security.signed_in');
+  });
+
+  it('spends the challenge on a successful sign-in: used again, even with a new code, it is refused', async () => {
+    const { merchant, secret, recoveryCodes } = await enrolled();
+    const challenge = await challengeFor(merchant);
+    expect((await secondStep(challenge, codeAt(secret))).statusCode).toBe(200);
+
+    nextPeriod();
+    for (const code of [codeAt(secret), recoveryCodes[0] as string]) {
+      const again = await secondStep(challenge, code);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toMatchObject({
+        error: TWO_FACTOR_CHALLENGE_EXPIRED,
+        code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
+      });
+    }
+    // Refused before any code was looked at: the recovery code is still there, the new app code still signs in.
+    expect((await status(merchant)).json().recoveryCodesLeft).toBe(10);
+    expect((await secondStep(await challengeFor(merchant), codeAt(secret))).statusCode).toBe(200);
+  });
+
+  it('signs in with the very code that turned two-factor on; a second sign-in with it is told to wait for the next', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 10 s into a 30-second step: the next code comes in 20 s.
+    vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 10_000);
+    const merchant = await signUpMerchant(ctx.app);
+    const { secret } = (await post(merchant, '/setup')).json() as { secret: string };
+    const code = codeAt(secret);
+    expect((await post(merchant, '/enable', { code })).statusCode).toBe(200);
+
+    const first = await secondStep(await challengeFor(merchant), code);
+    expect(first.statusCode).toBe(200);
+
+    const second = await secondStep(await challengeFor(merchant), code);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ error: twoFactorCodeUsed(20), code: 'TWO_FACTOR_CODE_USED' });
   });
 
   it('lets exactly one of two simultaneous sign-ins with the same code through', async () => {
@@ -183,7 +223,7 @@ describe('two-factor sign-in', () => {
     const [first, second] = [await challengeFor(merchant), await challengeFor(merchant)];
     const code = codeAt(secret);
     const answers = await Promise.all([secondStep(first, code), secondStep(second, code)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('signs in with a recovery code, in any case and with or without its dash, and uses it up', async () => {
@@ -213,8 +253,8 @@ describe('two-factor sign-in', () => {
     const late = await secondStep(challenge, codeAt(secret));
     expect(late.json()).toMatchObject({ code: 'TWO_FACTOR_CHALLENGE_EXPIRED' });
 
-    const fresh = await challengeFor(merchant);
     const session = await secondStep(await challengeFor(merchant), codeAt(secret));
+    const fresh = await challengeFor(merchant);
     const { token } = session.json() as { token: string };
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     nextPeriod();

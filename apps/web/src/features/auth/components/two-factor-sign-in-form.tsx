@@ -18,6 +18,8 @@ import { useSignInTwoFactor } from '../api/sign-in-two-factor';
 /** The app's 6 digits only, or either kind of code: each with its own message when the box is wrong. */
 const anyCodeSchema = SignInTwoFactorRequestSchema.pick({ code: true });
 const appCodeSchema: typeof anyCodeSchema = EnableTwoFactorRequestSchema;
+/** Answers about the code itself, shown under the box: a wrong one, or a right one already used (wait for the next). */
+const CODE_ERRORS = new Set(['TWO_FACTOR_CODE_INCORRECT', 'TWO_FACTOR_CODE_USED']);
 
 /** The challenge ran out (or is not one the server knows): only the password step can make another. */
 function isChallengeExpired(error: unknown): boolean {
@@ -67,7 +69,7 @@ export function TwoFactorSignInForm({
           if (isChallengeExpired(error)) {
             toast.error(error.message);
             onBack();
-          } else if (error instanceof ApiError && error.code === 'TWO_FACTOR_CODE_INCORRECT') {
+          } else if (error instanceof ApiError && CODE_ERRORS.has(error.code ?? '')) {
             setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
           } else if (!applyServerFieldErrors(error, setError, ['code'])) {
             toast.error(error.message);
