@@ -3,9 +3,8 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { PUBLIC_API_EXAMPLES } from './openapi-examples.ts';
+import { completeDocument, contractTransform, webhooksDocument } from './openapi-contract.ts';
 
 const TEST_MODE_NOTE =
   'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.';
@@ -24,39 +23,14 @@ Every signed-in route takes \`Authorization: Bearer <credential>\`, where the cr
 
 Amounts are integer minor units (kobo, cents) with a currency code beside them. Errors are \`{ error, code, details? }\`.`;
 
-/** The public API's examples (openapi-examples.ts) on the body and success answer of the route they are for. */
-function withExamples(schema: Record<string, unknown>, route: { method: string | string[]; url: string }) {
-  const examples = PUBLIC_API_EXAMPLES[`${String(route.method)} ${route.url}`];
-  if (!examples) return schema;
-  const response = { ...(schema.response as Record<string, Record<string, unknown>> | undefined) };
-  for (const [status, example] of Object.entries(examples.response)) {
-    const answer = response[status];
-    if (answer) response[status] = { ...answer, examples: [example] };
-  }
-  const body = schema.body as Record<string, unknown> | undefined;
-  return {
-    ...schema,
-    ...(body && examples.body ? { body: { ...body, examples: [examples.body] } } : {}),
-    response,
-  };
-}
-
-/** Routes a key may call carry both schemes in the reference (and examples); dashboard-only ones the session alone. */
-const withApiKeySecurity: typeof jsonSchemaTransform = (input) => {
-  const transformed = jsonSchemaTransform(input);
-  const security = transformed.schema.security as Record<string, string[]>[] | undefined;
-  if (!security?.some((scheme) => 'bearerAuth' in scheme) || input.route.config?.dashboardOnly)
-    return transformed;
-  const schema = withExamples(transformed.schema as Record<string, unknown>, input.route);
-  return { ...transformed, schema: { ...schema, security: [...security, { apiKeyAuth: [] }] } };
-};
-
 const logo = readFileSync(path.resolve(import.meta.dirname, '../../../web/public/favicon.svg'));
 
 /** OpenAPI from the route schemas, with an interactive reference at /api/docs (the sidebar's "API Docs"). */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12 (null is a type, so nullable enums say so) and the `webhooks` section.
+      openapi: '3.1.0',
       info: {
         title: 'Bizdash API',
         description:
@@ -65,6 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],
+      webhooks: webhooksDocument(),
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -83,7 +58,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         },
       },
     },
-    transform: withApiKeySecurity,
+    transform: contractTransform(app),
+    transformObject: completeDocument,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

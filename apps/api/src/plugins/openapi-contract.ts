@@ -1,0 +1,318 @@
+import { ApiErrorSchema, IDEMPOTENCY_KEY_HEADER, WebhookPayloadSchema } from '@bizdash/shared';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC_API_EXAMPLES } from './openapi-examples.ts';
+
+/*
+ * The rules every operation of the reference follows (ADR 043), applied here rather than route by route so a route
+ * added later follows them too: `transform` records what it knows of each route (signed in, reachable with a key,
+ * idempotent, acting for an app) and `transformObject` writes the consequences into the finished document.
+ */
+
+/** What the transform learns of a route, carried to transformObject on the operation and removed there. */
+interface RouteFacts {
+  signedIn: boolean;
+  /** Signed in and not dashboard-only: an API key may call it, and each key has its own rate limit. */
+  keyReachable: boolean;
+  /** Takes an Idempotency-Key (plugins/idempotency.ts) and may answer a replay. */
+  idempotent: boolean;
+  /** Acts for the merchant or, with the user_id header, one of its apps (it names no userId itself). */
+  actsForApp: boolean;
+}
+const FACTS = 'x-bizdash-route';
+
+interface JsonSchemaObject {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: unknown;
+}
+
+interface Response {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: unknown;
+  responses: Record<string, Response>;
+  security?: Record<string, string[]>[];
+  [FACTS]?: RouteFacts;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, unknown>; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+type Webhooks = NonNullable<
+  Extract<FastifyDynamicSwaggerOptions['openapi'], { webhooks?: unknown }>['webhooks']
+>;
+
+export const USER_ID_HEADER = 'user_id';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+const API_ERROR = { $ref: '#/components/schemas/ApiError' };
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+};
+
+/** What each error status means everywhere in the API (one code, one status: ADR 043). */
+function errorDescription(status: string, facts: RouteFacts | undefined): string {
+  switch (status) {
+    case '400':
+      return 'The request is invalid: `VALIDATION_ERROR` with `details` per field, or a code naming the rule it breaks. Nothing changed.';
+    case '401':
+      return facts?.signedIn && !facts.keyReachable
+        ? 'No valid credential (`UNAUTHORIZED`), or an API key, which this route refuses (`API_KEY_NOT_ALLOWED`).'
+        : 'No valid credential: `UNAUTHORIZED` (a missing, expired or signed-out session; an unknown, deleted or expired key).';
+    case '403':
+      return 'Forbidden: the link or credential does not allow this (`FORBIDDEN`).';
+    case '404':
+      return 'Not found, or not yours (`NOT_FOUND`): another merchant’s id answers the same as an unknown one.';
+    case '409':
+      return 'Conflict with the current state: the code names it (e.g. `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`).';
+    case '413':
+      return 'The upload is too large (`FILE_TOO_LARGE`).';
+    case '415':
+      return 'The upload is not an accepted file type (`UNSUPPORTED_FILE_TYPE`).';
+    case '429':
+      return 'Too many requests (`RATE_LIMITED`): try again after `Retry-After` seconds.';
+    case '502':
+      return 'The provider behind this request failed; try again later (`PROVIDER_ERROR`).';
+    case '503':
+      return 'Not available right now (`UNAVAILABLE`).';
+    default:
+      return 'Error: `{ error, code, details? }`.';
+  }
+}
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 0 },
+};
+const REPLAYED = {
+  description:
+    'Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key.',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** `getProductsByProductId` for GET /api/products/{productId}: unique per method and path. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param?.[1] ? ['by', ...param[1].split(/[-_]/)] : segment.split(/[-_]/);
+    });
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+const withoutTrailingSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
+
+/** The public API's examples (openapi-examples.ts) on the body and success answer of the route they are for. */
+function withExamples(schema: Record<string, unknown>, route: { method: string | string[]; url: string }) {
+  const examples = PUBLIC_API_EXAMPLES[`${String(route.method)} ${route.url}`];
+  if (!examples) return schema;
+  const response = { ...(schema.response as Record<string, Record<string, unknown>> | undefined) };
+  for (const [status, example] of Object.entries(examples.response)) {
+    const answer = response[status];
+    if (answer) response[status] = { ...answer, examples: [example] };
+  }
+  const body = schema.body as Record<string, unknown> | undefined;
+  return {
+    ...schema,
+    ...(body && examples.body ? { body: { ...body, examples: [examples.body] } } : {}),
+    response,
+  };
+}
+
+/** A shared zod schema as a 3.1 Schema Object (the document declares the dialect, not each schema). */
+function jsonSchemaOf(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
+  return rest;
+}
+
+const hasProperty = (schema: unknown, name: string) =>
+  Boolean((schema as JsonSchemaObject | undefined)?.properties?.[name]);
+const requires = (schema: unknown, name: string) =>
+  Boolean((schema as JsonSchemaObject | undefined)?.required?.includes(name));
+
+/** The swagger `transform`: zod to JSON Schema, then this route's facts and its path without a trailing slash. */
+export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransform {
+  let signedIn: Set<string> | undefined;
+  const isSignedIn = (method: string | string[], url: string) => {
+    // A prefix's '/' route is registered with and without its slash: compare the paths without it.
+    signedIn ??= new Set(
+      app.signedInRoutes.flatMap((route) =>
+        [route.method].flat().map((each) => `${each} ${withoutTrailingSlash(route.url)}`),
+      ),
+    );
+    return [method].flat().some((each) => signedIn?.has(`${each} ${withoutTrailingSlash(url)}`));
+  };
+  return (input) => {
+    const transformed = jsonSchemaTransform(input);
+    const schema = transformed.schema as Record<string, unknown> | undefined;
+    if (!schema || schema.hide) return transformed;
+    const { route } = input;
+    const routeSignedIn = isSignedIn(route.method, route.url);
+    const keyReachable = routeSignedIn && !route.config?.dashboardOnly;
+    const facts: RouteFacts = {
+      signedIn: routeSignedIn,
+      keyReachable,
+      idempotent: hasProperty(schema.headers, IDEMPOTENCY_KEY_HEADER),
+      actsForApp:
+        keyReachable && !['params', 'querystring', 'body'].some((part) => requires(schema[part], 'userId')),
+    };
+    return {
+      url: withoutTrailingSlash(transformed.url),
+      schema: {
+        ...(keyReachable ? withExamples(schema, route) : schema),
+        [FACTS]: facts,
+      } as typeof transformed.schema,
+    };
+  };
+}
+
+function securityOf(facts: RouteFacts | undefined): Record<string, string[]>[] {
+  if (!facts?.signedIn) return [];
+  return facts.keyReachable ? [{ bearerAuth: [] }, { apiKeyAuth: [] }] : [{ bearerAuth: [] }];
+}
+
+/** The error answers every operation of this kind can give, whether or not its route listed them. */
+function expectedErrors(path: string, operation: Operation, facts: RouteFacts | undefined): string[] {
+  const statuses: string[] = [];
+  if (operation.requestBody || operation.parameters?.some((parameter) => parameter.name !== USER_ID_HEADER))
+    statuses.push('400');
+  if (facts?.signedIn) statuses.push('401');
+  // Every signed-in route checks the user_id header, and an id in the path may not be the caller's.
+  if (facts?.signedIn || path.includes('{')) statuses.push('404');
+  if (facts?.idempotent) statuses.push('409');
+  if (facts?.keyReachable) statuses.push('429');
+  return statuses;
+}
+
+function completeOperation(path: string, method: string, operation: Operation) {
+  const facts = operation[FACTS];
+  delete operation[FACTS];
+  operation.operationId ??= operationIdOf(method, path);
+  operation.security = securityOf(facts);
+  if (facts?.actsForApp) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: USER_ID_HEADER,
+        in: 'header',
+        required: false,
+        description:
+          'Act for one of your apps (its id) instead of yourself. Not yours, or another app with an app’s own key: 404.',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ];
+  }
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY_HEADER) {
+      parameter.name = 'Idempotency-Key';
+      parameter.description ??=
+        'Your unique key for this request (8 to 255 letters, digits, - or _): a retry with the same key and body answers what the first did; the same key with another body is a 409.';
+    }
+  }
+  for (const status of expectedErrors(path, operation, facts)) {
+    operation.responses[status] ??= {
+      description: '',
+      content: { 'application/json': { schema: API_ERROR } },
+    };
+  }
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const generic = !response.description || response.description === 'Default Response';
+    if (generic)
+      response.description = SUCCESS_DESCRIPTIONS[status] ?? errorDescription(status, facts ?? undefined);
+    if (status === '429') response.headers = { ...response.headers, 'Retry-After': RETRY_AFTER };
+    if (facts?.idempotent && status !== '429' && !status.startsWith('5'))
+      response.headers = { ...response.headers, [REPLAYED_HEADER]: REPLAYED };
+  }
+}
+
+/** A webhook per event a merchant's endpoint hears: Standard Webhooks headers and the typed `{ type, timestamp, data }`. */
+export function webhooksDocument() {
+  const webhooks: Record<string, unknown> = {};
+  for (const payload of WebhookPayloadSchema.options) {
+    const type = payload.shape.type.value;
+    webhooks[type] = {
+      post: {
+        operationId: `webhook${type
+          .split(/[._]/)
+          .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+          .join('')}`,
+        summary: `The \`${type}\` event, POSTed to your webhook URL`,
+        tags: ['webhooks'],
+        parameters: [
+          {
+            name: 'webhook-id',
+            in: 'header',
+            required: true,
+            description: 'The delivery id, the same on every attempt: deduplicate on it.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'webhook-timestamp',
+            in: 'header',
+            required: true,
+            description: 'When this attempt was sent (Unix seconds); refuse old ones.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'webhook-signature',
+            in: 'header',
+            required: true,
+            description:
+              'Standard Webhooks `v1,<base64 HMAC-SHA256>` over `id.timestamp.body` with your `whsec_` secret (two while a rolled secret overlaps).',
+            schema: { type: 'string' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchemaOf(payload) } },
+        },
+        responses: {
+          '200': { description: 'Any 2xx answer acknowledges the delivery; anything else is retried.' },
+          '410': { description: 'Gone: deliveries to this endpoint stop and it is disabled.' },
+        },
+        security: [],
+      },
+    };
+  }
+  return webhooks as Webhooks;
+}
+
+/** The swagger `transformObject`: the rules applied to every operation of the finished document. */
+export const completeDocument: SwaggerTransformObject = (documentObject) => {
+  if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+  const document = documentObject.openapiObject as unknown as OpenApiDocument;
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) completeOperation(path, method, operation);
+  }
+  document.components.schemas = {
+    ...document.components.schemas,
+    ApiError: jsonSchemaOf(ApiErrorSchema),
+  };
+  return document as unknown as ReturnType<SwaggerTransformObject>;
+};
