@@ -318,18 +318,22 @@ describe('payouts', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('holds a newly added account, and says until when', async () => {
+  it('holds a newly added account for three minutes on the sandbox rail, and says until when', async () => {
     const merchant = await signUpMerchant(ctx.app);
     const { walletId } = await readyMerchant(ctx.app, merchant);
-    const bankAccountId = await settlementAccount(ctx.app, merchant.userId, { addedHoursAgo: 1 });
+    const bankAccountId = await settlementAccount(ctx.app, merchant.userId, { addedHoursAgo: 1 / 60 });
     const response = await start(merchant, { walletId, bankAccountId, amount: 100_000 });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('ACCOUNT_ON_HOLD');
     expect(response.json().error).toContain(PAYOUT_MESSAGES.accountOnHold);
-    // An hour ago plus the 24-hour hold: 23 hours from now, in UTC.
+    // A minute ago plus the sandbox's 3-minute hold: 2 minutes from now, in UTC (to the minute).
     const opens = /open at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\.$/.exec(response.json().error)?.[1];
-    expect(Math.abs(Date.parse(`${opens?.replace(' ', 'T')}Z`) - (Date.now() + 23 * 3_600_000))).toBeLessThan(
+    expect(Math.abs(Date.parse(`${opens?.replace(' ', 'T')}Z`) - (Date.now() + 2 * 60_000))).toBeLessThan(
       61_000,
+    );
+    const pastHold = await settlementAccount(ctx.app, merchant.userId, { addedHoursAgo: 4 / 60 });
+    expect((await start(merchant, { walletId, bankAccountId: pastHold, amount: 100_000 })).statusCode).toBe(
+      201,
     );
   });
 
@@ -409,7 +413,7 @@ describe('payouts', () => {
     const terms = (
       await ctx.app.inject({ url: '/api/payouts/terms', headers: bearer(merchant.token) })
     ).json();
-    expect(terms.holdHours).toBe(24);
+    expect(terms.holdHours).toBe(0.05);
     expect(terms.currencies.find((entry: { currency: string }) => entry.currency === 'NGN')).toMatchObject({
       minimum: 10_000,
       usedToday: 100_000,
