@@ -46,11 +46,16 @@ export const AppSchema = z.object({
   status: z.enum(USER_STATUSES),
   isApp: z.literal(true),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Set once deleted with money or history; such an app is listed only while a wallet still holds money. */
+  archivedAt: z.iso.datetime({ offset: true }).nullable(),
   wallets: z.array(WalletRefSchema),
 });
 export type App = z.infer<typeof AppSchema>;
 
-/** GET /api/users/{id}/apps: the merchant's apps, newest first; archived apps are not listed. */
+/**
+ * GET /api/users/{id}/apps: the merchant's apps, newest first; an archived app only while it holds money, so the
+ * merchant can still move it out.
+ */
 export const AppsResponseSchema = z.object({ apps: z.array(AppSchema) }).meta({
   examples: [
     {
@@ -62,6 +67,7 @@ export const AppsResponseSchema = z.object({ apps: z.array(AppSchema) }).meta({
           status: 'ACTIVE',
           isApp: true,
           createdAt: '2026-11-25T09:30:00.000Z',
+          archivedAt: null,
           wallets: [
             { currency: 'NGN', walletId: '3c2a4d55-1e0f-4f7b-8a61-0e9b2d7c5f11' },
             { currency: 'USD', walletId: '7e91b0c2-5d3a-4c8e-9f20-1a4b6c8d0e22' },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   checkoutPayments,
@@ -57,8 +57,12 @@ export async function insertApp(
   });
 }
 
-/** The merchant's apps that are not archived, newest first, each with its wallets. */
+/**
+ * The merchant's apps, newest first, each with its wallets: archived ones only while a wallet holds money (the
+ * merchant must still see and move it).
+ */
 export function listAppsOf(db: DbOrTx, merchantId: string) {
+  const holdsMoney = sql`exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${wallets.balance} <> 0)`;
   return db
     .select({
       id: users.id,
@@ -66,10 +70,17 @@ export function listAppsOf(db: DbOrTx, merchantId: string) {
       businessDescription: users.businessDescription,
       status: users.status,
       createdAt: users.createdAt,
+      archivedAt: users.archivedAt,
       wallets: walletsOfUserRow,
     })
     .from(users)
-    .where(and(eq(users.parentUserId, merchantId), eq(users.isApp, true), isNull(users.archivedAt)))
+    .where(
+      and(
+        eq(users.parentUserId, merchantId),
+        eq(users.isApp, true),
+        or(isNull(users.archivedAt), holdsMoney),
+      ),
+    )
     .orderBy(desc(users.createdAt), desc(users.id));
 }
 

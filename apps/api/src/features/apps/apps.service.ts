@@ -20,7 +20,7 @@ const APP_MESSAGES = {
   merchantNotDeleted: 'Only apps can be deleted here. Your business account itself cannot be deleted.',
   erased: 'App deleted.',
   archived:
-    'App archived: it has money or history, so its records are kept. It no longer appears in your apps and its API keys stop working.',
+    'App archived: it has money or history, so its records are kept. Its payment links stop selling and its API keys stop working; it stays in your apps while it holds money, so you can move it.',
 } as const;
 
 /**
@@ -56,6 +56,7 @@ export async function listApps(deps: UsersDeps, actor: Actor): Promise<App[]> {
     status: row.status,
     isApp: true as const,
     createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
     wallets: row.wallets,
   }));
 }

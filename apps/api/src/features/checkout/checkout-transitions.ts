@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { eventValues } from '../../jobs/events.repository.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
-import { productStatus, takeStock } from '../products/index.ts';
+import { saleStatus, takeStock } from '../products/index.ts';
 import {
   claimPayments,
   findStartableProductById,
@@ -110,7 +110,7 @@ export function openPayment(
     const found = await findStartableProductById(tx, productId);
     if (!found) throw notFound(LINK_NOT_FOUND);
     const { product, merchant, wallet } = found;
-    const status = productStatus(product);
+    const status = saleStatus(product, merchant);
     if (status === 'ARCHIVED') throw conflict(PRODUCT_UNAVAILABLE, 'PRODUCT_ARCHIVED');
     if (status === 'SOLD_OUT') throw conflict(PRODUCT_SOLD_OUT, 'PRODUCT_SOLD_OUT');
     if (input.quantity > product.quantityAvailable) {

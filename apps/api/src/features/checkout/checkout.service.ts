@@ -10,7 +10,7 @@ import { feeBearerOf } from '@bizdash/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ChargeResult } from '../../providers/payments/payments-provider.ts';
-import { findProductForCheckout, productStatus } from '../products/index.ts';
+import { findProductForCheckout, saleStatus } from '../products/index.ts';
 import {
   findAbandonedPayments,
   findPaymentByKey,
@@ -55,7 +55,7 @@ export async function getCheckoutProduct(
   const found = await findProductForCheckout(context.db, productId);
   if (!found) throw notFound(LINK_NOT_FOUND);
   const { product, merchant } = found;
-  const status = productStatus(product);
+  const status = saleStatus(product, merchant);
   const currency = product.currency;
   return {
     productId: product.id,

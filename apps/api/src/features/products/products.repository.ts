@@ -74,6 +74,7 @@ export const productWithSeller = {
     businessName: users.businessName,
     checkoutLogoUrl: users.checkoutLogoUrl,
     chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
+    archivedAt: users.archivedAt,
   },
 };
 

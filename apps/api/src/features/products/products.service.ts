@@ -27,6 +27,17 @@ export function productStatus(row: Pick<ProductRow, 'archivedAt' | 'quantityAvai
   return row.quantityAvailable === 0 ? 'SOLD_OUT' : 'ACTIVE';
 }
 
+/**
+ * Where a payment link stands for its customers: an archived app's products no longer sell (answered as an
+ * archived product is), since the app's wallet is hidden from the merchant's lists and its keys stopped.
+ */
+export function saleStatus(
+  row: Pick<ProductRow, 'archivedAt' | 'quantityAvailable'>,
+  seller: { archivedAt: Date | null },
+): ProductStatus {
+  return seller.archivedAt ? 'ARCHIVED' : productStatus(row);
+}
+
 /** A payment link is the payment site's base address, a slash, then the product id (SPEC section 1). */
 const paymentLinkFor = (baseUrl: string, productId: string) => `${baseUrl}/${productId}`;
 

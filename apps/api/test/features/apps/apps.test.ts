@@ -8,9 +8,10 @@ import {
   fundWallet,
   type Merchant,
   signUpMerchant,
+  sqlRows,
   type TestContext,
 } from '../../helper.ts';
-import { createProduct } from '../checkout/checkout-fixtures.ts';
+import { CARDS, createProduct, startBody } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from '../developer/developer-fixtures.ts';
 
 describe('apps: register, list, update, delete', () => {
@@ -195,7 +196,7 @@ describe('apps: register, list, update, delete', () => {
     ).toBe(0);
   });
 
-  it('archives an app with money: kept, hidden from the list, its keys refused', async () => {
+  it('archives an app with money: kept, listed as archived while it holds money, its keys refused', async () => {
     const app = await createApp(ctx.app, merchant, 'Has Money');
     const key = await generateKey(ctx.app, merchant, app.recordId);
     const ngn = app.wallets.find((wallet) => wallet.currency === 'NGN')?.walletId as string;
@@ -205,11 +206,53 @@ describe('apps: register, list, update, delete', () => {
     expect(response.json()).toMatchObject({ recordId: app.recordId, outcome: 'ARCHIVED' });
     expect(response.json().message).toContain('its records are kept');
     expect(await countRows(ctx.app, sql`select count(*) as n from users where id = ${app.recordId}`)).toBe(1);
+    expect((await listApps()).find((listed) => listed.recordId === app.recordId)).toMatchObject({
+      archivedAt: expect.any(String),
+      wallets: app.wallets,
+    });
+    // The merchant can still act for it to move the money out.
+    const wallets = await ctx.app.inject({
+      url: '/api/wallets',
+      headers: { ...bearer(merchant.token), user_id: app.recordId },
+    });
+    expect(wallets.json().wallets).toContainEqual(
+      expect.objectContaining({ walletId: ngn, availableBalance: 10_000 }),
+    );
+    // Once its money is gone it leaves the list.
+    await sqlRows(ctx.app, sql`update wallets set balance = 0 where user_id = ${app.recordId}`);
     expect((await listApps()).some((listed) => listed.recordId === app.recordId)).toBe(false);
     expect((await ctx.app.inject({ url: '/api/wallets', headers: bearer(key) })).statusCode).toBe(401);
     const renamed = await put(app.recordId, { name: 'Back again' });
     expect(renamed.statusCode).toBe(404);
     expect((await remove(app.recordId)).statusCode).toBe(404);
+  });
+
+  it("stops selling an archived app's products: its payment link says unavailable and takes no payment", async () => {
+    const app = await createApp(ctx.app, merchant, 'Closed Shop');
+    const product = await createProduct(ctx.app, merchant, { productName: 'Zobo' }, app.recordId);
+    await fundWallet(ctx.app, app.wallets[0]?.walletId as string, 5_000);
+    expect((await remove(app.recordId)).json()).toMatchObject({ outcome: 'ARCHIVED' });
+
+    const shown = await ctx.app.inject({ url: `/api/checkout/products/${product.recordId}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ availability: 'ARCHIVED', quantityAvailable: 0 });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/checkout/products/${product.recordId}/payments`,
+      headers: { 'idempotency-key': `key-${product.recordId}` },
+      payload: startBody(CARDS.visaApproved),
+    });
+    expect(started.statusCode).toBe(409);
+    expect(started.json()).toMatchObject({
+      error: 'This product is no longer available.',
+      code: 'PRODUCT_ARCHIVED',
+    });
+    expect(
+      await countRows(
+        ctx.app,
+        sql`select count(*) as n from checkout_payments where user_id = ${app.recordId}`,
+      ),
+    ).toBe(0);
   });
 
   it('does not delete the merchant itself', async () => {

@@ -31,6 +31,16 @@ async function openSwitcher() {
 }
 
 describe('profile switcher', () => {
+  it('lists an archived app that still holds money, marked archived, so its money can be moved', async () => {
+    signIn();
+    seedApp({ businessName: 'Closed Shop', balance: 5_000, archivedAt: '2026-11-24T08:00:00.000Z' });
+    renderApp('/dashboard/recents');
+    const menu = await openSwitcher();
+    expect(
+      await within(menu).findByRole('menuitemradio', { name: 'Closed Shop Archived' }),
+    ).toBeInTheDocument();
+  });
+
   it('lists the merchant and its apps; choosing an app makes every business call act for it', async () => {
     signIn();
     const app = seedApp();

@@ -71,6 +71,8 @@ export function ProfileSwitcher() {
                 {apps.data.map((app) => (
                   <DropdownMenu.RadioItem key={app.recordId} value={app.recordId} className={itemClasses}>
                     <span className="flex-1 truncate">{app.businessName}</span>
+                    {/* Listed only while it holds money, so the merchant can switch to it and move that out. */}
+                    {app.archivedAt ? <span className="text-xs text-slate-500">Archived</span> : null}
                     <DropdownMenu.ItemIndicator>
                       <Check className="size-4 text-brand-700" aria-hidden="true" />
                     </DropdownMenu.ItemIndicator>

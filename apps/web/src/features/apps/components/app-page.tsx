@@ -103,11 +103,11 @@ function useDeletionOutcome(appId: string): 'ARCHIVED' | 'ERASED' | null {
 
 const OUTCOME_TEXT = {
   ARCHIVED:
-    'This app has money or history, so it will be archived, not erased: its transactions and wallets are kept for your records, it leaves your apps list and its API keys stop working at once.',
+    'This app has money or history, so it will be archived, not erased: its transactions and wallets are kept for your records, its payment links stop selling and its API keys stop working at once. It stays in your apps list while it holds money, so you can move it.',
   ERASED:
     'This app has never held money nor done anything, so it will be erased for good, with its wallets, products and API keys.',
   unknown:
-    'An app with money or history is archived (its records are kept, it leaves your apps list and its API keys stop working); one without is erased for good.',
+    'An app with money or history is archived (its records are kept, its payment links stop selling and its API keys stop working; it stays listed while it holds money); one without is erased for good.',
 } as const;
 
 function DeleteApp({ app, onDeleted }: { app: App; onDeleted: (result: DeleteAppResponse) => void }) {
@@ -201,7 +201,7 @@ export function AppPage({ appId, children }: { appId: string; children?: ReactNo
               <h2 className="truncate text-lg font-semibold text-slate-900" data-testid="app-name">
                 {app.businessName}
               </h2>
-              <AppStatusBadge status={app.status} />
+              <AppStatusBadge app={app} />
               {acting?.appId === app.recordId ? <StatusBadge tone="blue">Acting now</StatusBadge> : null}
             </div>
             <p className="mt-1 text-sm text-slate-600">Created {formatDate(app.createdAt)}</p>
@@ -209,9 +209,19 @@ export function AppPage({ appId, children }: { appId: string; children?: ReactNo
           <SwitchAction app={app} />
         </div>
         <AppWallets appId={app.recordId} />
-        <AppDetails app={app} />
-        {children}
-        <DeleteApp app={app} onDeleted={() => void navigate(APPS_PATH)} />
+        {app.archivedAt ? (
+          <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-900/10 ring-inset">
+            Archived on {formatDate(app.archivedAt)}: its payment links no longer sell and its API keys
+            stopped working. It stays here while it holds money: switch to it to convert or pay out what is
+            left.
+          </p>
+        ) : (
+          <>
+            <AppDetails app={app} />
+            {children}
+            <DeleteApp app={app} onDeleted={() => void navigate(APPS_PATH)} />
+          </>
+        )}
       </>
     );
   }

@@ -8,9 +8,13 @@ import { useActingApp } from '@/lib/acting-profile';
 import { useAppWallets } from '../api/get-app';
 import { useApps } from '../api/get-apps';
 
-/** An app takes its merchant's verification: it can be paid and pay out once the business is verified. */
-export function AppStatusBadge({ status }: { status: App['status'] }) {
-  return status === 'ACTIVE' ? (
+/**
+ * An app takes its merchant's verification: it can be paid and pay out once the business is verified. An archived
+ * app (listed only while it holds money) says so instead.
+ */
+export function AppStatusBadge({ app }: { app: Pick<App, 'status' | 'archivedAt'> }) {
+  if (app.archivedAt) return <StatusBadge tone="grey">Archived</StatusBadge>;
+  return app.status === 'ACTIVE' ? (
     <StatusBadge tone="green">Active</StatusBadge>
   ) : (
     <StatusBadge tone="yellow">Awaiting verification</StatusBadge>
@@ -64,7 +68,7 @@ function AppRow({ app, acting }: { app: App; acting: boolean }) {
           <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             Created {formatDate(app.createdAt)}
             <span className="sm:hidden">
-              <AppStatusBadge status={app.status} />
+              <AppStatusBadge app={app} />
             </span>
           </span>
           <span className="mt-1.5 block sm:hidden">
@@ -72,7 +76,7 @@ function AppRow({ app, acting }: { app: App; acting: boolean }) {
           </span>
         </span>
         <span className="hidden sm:block">
-          <AppStatusBadge status={app.status} />
+          <AppStatusBadge app={app} />
         </span>
         <span className="hidden sm:block">
           <AppBalances appId={app.recordId} />

@@ -153,7 +153,22 @@ describe('delete app', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archive app' }));
     expect(await screen.findByText(/App archived: it has money or history/)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/apps'));
-    expect(await screen.findByText('No apps yet')).toBeInTheDocument();
+    // Still listed while it holds money, marked archived, with its balance, so the merchant can move it.
+    const row = await screen.findByRole('link', { name: /Lagos Shop/ });
+    expect(await within(row).findAllByText('Archived')).not.toHaveLength(0);
+    expect(await within(row).findByTestId('app-balances')).toHaveTextContent('NGN balance ₦1.00');
+  });
+
+  it("shows an archived app's balances and the switch to it, without editing or deleting it", async () => {
+    const app = seedApp({ balance: 5_000, archivedAt: '2026-11-24T08:00:00.000Z' });
+    open(`/settings/apps/${app.recordId}`);
+    expect(await screen.findByTestId('app-name')).toHaveTextContent('Lagos Shop');
+    expect(screen.getByText('Archived')).toBeInTheDocument();
+    expect(screen.getByText(/Archived on 24 Nov 2026: its payment links no longer sell/)).toBeInTheDocument();
+    expect(await screen.findByTestId('app-wallet-NGN')).toHaveTextContent('₦50.00');
+    expect(screen.getByRole('button', { name: 'Switch to this app' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Archive app|Delete app/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
   it('says before that an app with history but no money is archived', async () => {

@@ -39,6 +39,7 @@ export function seedApp(overrides: Partial<App> & { balance?: number } = {}): Ap
     status: db.user.status,
     isApp: true,
     createdAt: '2026-11-20T09:30:00.000Z',
+    archivedAt: null,
     wallets: wallets.map(({ currency, walletId }) => ({ currency, walletId })),
     ...fields,
   });
@@ -130,10 +131,14 @@ export const appsHandlers = [
     const { userId } = parseOr400(UserIdParamsSchema, params);
     const app = findApp(userId);
     if (!app || confined(request, userId)) return notFound(USER_NOT_FOUND);
-    db.apps = db.apps.filter((candidate) => candidate !== app);
-    const kept =
-      db.appsWithHistory.has(userId) ||
-      db.appWallets.some((wallet) => wallet.userId === userId && wallet.availableBalance !== 0);
+    if (app.archivedAt) return notFound(USER_NOT_FOUND);
+    const holdsMoney = db.appWallets.some(
+      (wallet) => wallet.userId === userId && wallet.availableBalance !== 0,
+    );
+    const kept = db.appsWithHistory.has(userId) || holdsMoney;
+    // Like the API: an archived app stays listed while it holds money.
+    if (holdsMoney) app.archivedAt = new Date().toISOString();
+    else db.apps = db.apps.filter((candidate) => candidate !== app);
     return contractJson(
       DeleteAppResponseSchema,
       kept
@@ -141,7 +146,7 @@ export const appsHandlers = [
             recordId: userId,
             outcome: 'ARCHIVED',
             message:
-              'App archived: it has money or history, so its records are kept. It no longer appears in your apps and its API keys stop working.',
+              'App archived: it has money or history, so its records are kept. Its payment links stop selling and its API keys stop working; it stays in your apps while it holds money, so you can move it.',
           }
         : { recordId: userId, outcome: 'ERASED', message: 'App deleted.' },
     );
