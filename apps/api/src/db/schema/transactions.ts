@@ -51,6 +51,8 @@ export const transactions = pgTable(
     beneficiary: text('beneficiary'),
     transactionChannel: text('transaction_channel').$type<TransactionChannel>().notNull(),
     orderReference: text('order_reference'),
+    /** Why a FAILED transaction failed, as its customer or merchant was told (the payment's or payout's reason). */
+    failureReason: text('failure_reason'),
     postingId: uuid('posting_id').references(() => ledgerPostings.id),
     ...timestamps,
   },
