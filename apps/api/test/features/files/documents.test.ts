@@ -218,4 +218,38 @@ describe('documents and images', () => {
       expect(await fileCount()).toBe(before);
     },
   );
+
+  it('describes every upload form in the OpenAPI document: multipart fields, files as binary', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    const form = (route: string) =>
+      document.paths[route]?.post?.requestBody?.content['multipart/form-data']?.schema;
+    const binary = expect.objectContaining({ type: 'string', format: 'binary' });
+    for (const route of [
+      '/api/document/{userId}/upload-profile-picture',
+      '/api/document/{userId}/upload-checkout-logo',
+      '/api/sandbox/identity/sessions/{sessionId}/selfie',
+    ]) {
+      expect(form(route), route).toMatchObject({
+        type: 'object',
+        properties: { file: binary },
+        required: ['file'],
+      });
+    }
+    expect(form('/api/document/{userId}/upload')).toMatchObject({
+      type: 'object',
+      properties: {
+        files: { type: 'array', items: binary, maxItems: 10 },
+        document_name: {
+          type: 'array',
+          items: { enum: expect.arrayContaining(['articles_of_incorporation']) },
+        },
+      },
+      required: ['files', 'document_name'],
+    });
+  });
 });
