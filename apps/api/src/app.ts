@@ -38,7 +38,7 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { dashboardOnly, registerActor, signedInScope } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { createIdempotencyStore } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimits, registerRateLimit } from './plugins/rate-limit.ts';
@@ -120,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

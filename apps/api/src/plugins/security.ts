@@ -21,7 +21,10 @@ const helmetOptions = (config: Config): HelmetOptions => ({
       upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
     },
   },
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  // Sent per request, only over HTTPS (below).
+  strictTransportSecurity: false,
+  // The same as the policy's frame-ancestors 'none', for browsers that only read this header.
+  xFrameOptions: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
 });
@@ -42,11 +45,19 @@ function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
-/** Strict headers for the SPA, the API and the API reference alike: nothing loads from another host. */
+/** One year, subdomains too (RFC 6797). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict headers for the SPA, the API and the API reference alike: nothing loads from another host. HSTS only on
+ * a request that came over HTTPS: its own TLS, or X-Forwarded-Proto: https from a proxy TRUST_PROXY trusts (a
+ * browser ignores it over plain HTTP, where anyone on the path could have added or removed it).
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   // CORS is closed unless CORS_ORIGINS names origins; same-origin requests need no CORS at all.
