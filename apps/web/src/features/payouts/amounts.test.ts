@@ -1,6 +1,14 @@
 import { DEFAULT_PAYOUT_FEES } from '@bizdash/shared';
 import { describe, expect, it } from 'vitest';
-import { canPayOut, checkAmount, holdEndsAt, isOnHold, largestPayout } from './amounts';
+import {
+  canPayOut,
+  checkAmount,
+  holdEndsAt,
+  holdLeftText,
+  holdLengthText,
+  isOnHold,
+  largestPayout,
+} from './amounts';
 
 const NGN = {
   currency: 'NGN' as const,
@@ -68,5 +76,23 @@ describe('the new-account hold', () => {
     expect(isOnHold(account, 24, Date.parse('2026-03-06T09:59:59.000Z'))).toBe(true);
     expect(isOnHold(account, 24, Date.parse('2026-03-06T10:00:00.000Z'))).toBe(false);
     expect(isOnHold(account, 0, Date.parse('2026-03-05T10:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('the hold in words', () => {
+  it('says how long a hold lasts, in minutes when it is shorter than an hour', () => {
+    expect(holdLengthText(24)).toBe('24 hours');
+    expect(holdLengthText(1)).toBe('1 hour');
+    expect(holdLengthText(0.05)).toBe('3 minutes');
+    expect(holdLengthText(1 / 60)).toBe('1 minute');
+  });
+
+  it('says what is left of a hold, minutes rounded up', () => {
+    const endsAt = new Date('2026-03-06T10:00:00.000Z');
+    const before = (ms: number) => endsAt.getTime() - ms;
+    expect(holdLeftText(endsAt, before(59_000))).toBe('less than a minute');
+    expect(holdLeftText(endsAt, before(2 * 60_000 + 1))).toBe('3 min');
+    expect(holdLeftText(endsAt, before(3_600_000))).toBe('1 h');
+    expect(holdLeftText(endsAt, before(21 * 3_600_000 + 4 * 60_000 + 30_000))).toBe('21 h 5 min');
   });
 });

@@ -91,3 +91,21 @@ export const holdEndsAt = (account: Pick<BankAccount, 'createdAt'>, holdHours: n
 
 export const isOnHold = (account: Pick<BankAccount, 'createdAt'>, holdHours: number, now = Date.now()) =>
   holdEndsAt(account, holdHours).getTime() > now;
+
+/** The hold as a length: '24 hours', '1 hour', '3 minutes' (a test-mode hold is minutes long). */
+export function holdLengthText(holdHours: number): string {
+  const minutes = Math.round(holdHours * 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.round(holdHours * 10) / 10;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** What is left of a hold ending at `endsAt`: '21 h 5 min', '3 min', 'less than a minute' (minutes rounded up). */
+export function holdLeftText(endsAt: Date, now = Date.now()): string {
+  const left = endsAt.getTime() - now;
+  if (left < 60_000) return 'less than a minute';
+  const minutes = Math.ceil(left / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
+}

@@ -1,7 +1,7 @@
 import { PAYOUT_MESSAGES } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, WALLET_IDS } from '@/testing/factories';
 import { db, TWO_FACTOR_APP_CODE } from '@/testing/mocks/db';
 import { pushLiveNotice } from '@/testing/mocks/handlers/live';
@@ -213,7 +213,7 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
     const pad = (value: number) => String(value).padStart(2, '0');
     expect(zenith).toHaveAccessibleDescription(
       new RegExp(
-        `^Available from \\d{2} \\w{3} \\d{4}, ${pad(availableFrom.getHours())}:${pad(availableFrom.getMinutes())}$`,
+        `^Available in 22 h, from \\d{2} \\w{3} \\d{4}, ${pad(availableFrom.getHours())}:${pad(availableFrom.getMinutes())}$`,
       ),
     );
     expect(
@@ -229,6 +229,38 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Choose the bank account that receives the payout',
     );
+  });
+
+  it('in test mode, a hold of minutes shows the time left and opens the account when it ends', async () => {
+    // Only the clock is moved by hand; timers and the network run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    payoutsMock.terms = buildPayoutTerms({ holdHours: 0.05 });
+    payoutsMock.bankAccounts = [
+      buildBankAccount({
+        recordId: BANK_ACCOUNT_IDS.zenith,
+        bankName: 'Zenith Bank',
+        createdAt: new Date(start - 60_000).toISOString(),
+      }),
+    ];
+    try {
+      const { user } = openNewPayout();
+      await chooseWallet(user);
+      await enterAmount(user, '5000');
+      const zenith = await screen.findByRole('radio', { name: /Zenith Bank/ });
+      expect(zenith).toBeDisabled();
+      expect(zenith).toHaveAccessibleDescription(/^Available in 2 min, from /);
+      expect(
+        screen.getByText(/a new settlement account can receive payouts 3 minutes after it was added/),
+      ).toBeInTheDocument();
+      vi.setSystemTime(start + 90_000);
+      await waitFor(() => expect(zenith).toHaveAccessibleDescription(/^Available in less than a minute/));
+      vi.setSystemTime(start + 120_001);
+      await waitFor(() => expect(zenith).toBeEnabled());
+      expect(zenith).not.toHaveAccessibleDescription(/Available/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('with no settlement account in the currency, links to add one', async () => {

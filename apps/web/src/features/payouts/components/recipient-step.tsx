@@ -11,7 +11,8 @@ import { Clock, Landmark, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { holdEndsAt, isOnHold } from '../amounts';
+import { useNow } from '@/lib/use-now';
+import { holdEndsAt, holdLeftText, holdLengthText, isOnHold } from '../amounts';
 import { ChoiceCard } from './choice-card';
 import { StepActions, StepFrame } from './payout-stepper';
 
@@ -27,8 +28,6 @@ interface RecipientStepProps {
   onContinue: (bankAccountId: string) => void;
   focusOnMount: boolean;
 }
-
-const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 
 /** The settlement accounts a payout from this wallet can go to, newest first, and whether each can yet. */
 export function recipientsFor(accounts: BankAccount[], currency: Currency) {
@@ -54,8 +53,12 @@ export function RecipientStep({
   onContinue,
   focusOnMount,
 }: RecipientStepProps) {
-  const now = Date.now();
   const recipients = recipientsFor(accounts, currency);
+  // While an account waits out its hold, the time left counts down and the account opens when it ends.
+  const now = useNow(
+    1_000,
+    recipients.some((account) => isOnHold(account, holdHours)),
+  );
   const available = (id: string | null) =>
     recipients.some((account) => account.recordId === id && !isOnHold(account, holdHours, now));
   const [choice, setChoice] = useState<string | null>(available(selected) ? selected : null);
@@ -92,7 +95,7 @@ export function RecipientStep({
             </h3>
             <p className="mt-1.5 max-w-md text-sm text-slate-600">
               Add a bank account in {currency} to pay out to. New accounts can receive payouts{' '}
-              {holdHours > 0 ? `${hoursText(holdHours)} after they are added` : 'straight away'}.
+              {holdHours > 0 ? `${holdLengthText(holdHours)} after they are added` : 'straight away'}.
             </p>
             <div className="mt-6">
               <AddAccountLink first />
@@ -122,7 +125,8 @@ export function RecipientStep({
                       onHold ? (
                         <span className="flex items-center gap-1.5 font-medium text-amber-800">
                           <Clock className="size-4 shrink-0" aria-hidden="true" />
-                          Available from {formatDateTime(holdEndsAt(account, holdHours))}
+                          Available in {holdLeftText(holdEndsAt(account, holdHours), now)}, from{' '}
+                          {formatDateTime(holdEndsAt(account, holdHours))}
                         </span>
                       ) : null
                     }
@@ -141,9 +145,9 @@ export function RecipientStep({
             </div>
             {anyOnHold ? (
               <p className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-                For your safety, a new settlement account can receive payouts {hoursText(holdHours)} after it
-                was added. This cooling-off stops anyone who gets into your account from sending your money to
-                a bank account of their own straight away.
+                For your safety, a new settlement account can receive payouts {holdLengthText(holdHours)}{' '}
+                after it was added. This cooling-off stops anyone who gets into your account from sending your
+                money to a bank account of their own straight away.
               </p>
             ) : null}
             <div className="mt-4">
