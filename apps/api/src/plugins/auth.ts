@@ -52,9 +52,17 @@ function authenticator(deps: AppDeps) {
     (request) => keyOfRequest.get(request) ?? 'none',
   );
 
+  // Refused credentials count per address, valid ones never: past the limit a guesser gets 429s, a shop's server
+  // with its key goes on (ADR 037).
+  const failures = deps.rateLimits.perIp('credential-failures');
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
+    await failures(request, reply);
+    throw error;
+  };
+
   const withApiKey = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const holder = await keyHolderOf(key);
-    if (!holder) throw unauthorized(INVALID_API_KEY);
+    if (!holder) return refuse(request, reply, unauthorized(INVALID_API_KEY));
     if (request.routeOptions.config.dashboardOnly) throw apiKeyNotAllowed();
     keyOfRequest.set(request, holder.keyId);
     await perKey(request, reply);
@@ -70,8 +78,9 @@ function authenticator(deps: AppDeps) {
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     if (token && looksLikeApiKey(token)) return withApiKey(request, reply, token);
-    const claims = token ? await tokens.verify(token) : null;
-    if (!claims) throw unauthorized();
+    if (!token) throw unauthorized();
+    const claims = await tokens.verify(token);
+    if (!claims) return refuse(request, reply, unauthorized());
     const currentVersion = await tokenVersions.current(claims.userId);
     if (currentVersion === null || currentVersion !== claims.tokenVersion) throw unauthorized();
     const ownerId = claims.userId;
