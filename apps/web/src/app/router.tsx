@@ -130,6 +130,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'playground', lazy: () => import('@/features/playground/routes/playground') },
+          // The merchant's own test mail, linked from the Test mode band (the operator's is /sandbox/mailbox).
+          { path: 'sandbox/my-mailbox', lazy: () => import('@/features/sandbox/routes/my-mailbox') },
         ],
       },
       { path: '*', loader: redirectTo('/404'), ...NO_ELEMENT },

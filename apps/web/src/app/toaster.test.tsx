@@ -67,6 +67,13 @@ describe('AppToaster', () => {
     expect(rowOf(MESSAGE).style.justifyContent).toBe('center');
   });
 
+  it('starts below the Test mode band on wide screens, so a toast never covers it', () => {
+    onScreenWidth(1280);
+    render(<AppToaster />);
+    act(() => void toast.error(MESSAGE));
+    expect(rowOf(MESSAGE).parentElement?.style.top).toBe('calc(16px + var(--test-mode-band-space, 0px))');
+  });
+
   it('sits at the bottom on a phone, clear of the form being filled in at the top', () => {
     onScreenWidth(390);
     render(<AppToaster />);

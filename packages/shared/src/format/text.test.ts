@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMaskedAccountNumber, initials, truncate } from './text.ts';
+import { formatMaskedAccountNumber, initials, splitLinks, truncate } from './text.ts';
 
 describe('truncate', () => {
   it('cuts text over the limit to limit - 1 characters plus an ellipsis', () => {
@@ -35,5 +35,36 @@ describe('initials', () => {
   it('takes the first letter of first and last name', () => {
     expect(initials('adaeze', 'Okafor')).toBe('AO');
     expect(initials(' ', undefined)).toBe('');
+  });
+});
+
+describe('splitLinks', () => {
+  it('cuts a line into text and the web addresses in it', () => {
+    expect(
+      splitLinks('Choose a new one here: https://pay.example/reset-password#token=a-b_c. Thanks'),
+    ).toEqual([
+      { text: 'Choose a new one here: ' },
+      {
+        text: 'https://pay.example/reset-password#token=a-b_c.',
+        href: 'https://pay.example/reset-password#token=a-b_c.',
+      },
+      { text: ' Thanks' },
+    ]);
+    expect(splitLinks('No link, only javascript:alert(1)')).toEqual([
+      { text: 'No link, only javascript:alert(1)' },
+    ]);
+  });
+
+  it('loses no character of the line', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), (before, after) => {
+        const line = `${before} https://pay.example/p?q=1 ${after}`;
+        expect(
+          splitLinks(line)
+            .map((part) => part.text)
+            .join(''),
+        ).toBe(line);
+      }),
+    );
   });
 });

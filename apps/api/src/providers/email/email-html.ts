@@ -1,18 +1,13 @@
+import { splitLinks } from '@bizdash/shared';
 import { escapeHtml } from '../../lib/escape-html.ts';
-
-const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
 /** A line of text as HTML: every character escaped, and addresses made into links (the escaped address as href). */
 function lineHtml(line: string): string {
-  let html = '';
-  let last = 0;
-  for (const match of line.matchAll(URL_PATTERN)) {
-    const url = match[0];
-    html += escapeHtml(line.slice(last, match.index));
-    html += `<a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(url)}</a>`;
-    last = match.index + url.length;
-  }
-  return html + escapeHtml(line.slice(last));
+  return splitLinks(line)
+    .map(({ text, href }) =>
+      href ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(text)}</a>` : escapeHtml(text),
+    )
+    .join('');
 }
 
 /**

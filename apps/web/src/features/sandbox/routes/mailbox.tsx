@@ -1,17 +1,15 @@
 import { OtpRequestQuerySchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Inbox, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useMailbox } from '../api/get-mailbox';
-import { MailboxMessage } from '../components/mailbox-message';
+import { MailboxList } from '../components/mailbox-list';
 import { forgetMailboxKey, mailboxKeyFrom } from '../mailbox-key';
 
 const KEY_NEEDED =
@@ -121,38 +119,16 @@ function MailboxResults({ email, mailboxKey, onKeyRefused }: MailboxResultsProps
     );
   }
 
-  const { messages } = mailbox.data;
   return (
-    <section aria-label={`Emails sent to ${email}`} className="mt-8">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-700">
-          {messages.length === 1 ? '1 email' : `${messages.length} emails`} for <strong>{email}</strong>
-        </p>
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<RefreshCw className="size-4" aria-hidden="true" />}
-          onClick={() => mailbox.refetch()}
-          disabled={mailbox.isFetching}
-        >
-          Refresh
-        </Button>
-      </div>
-      {messages.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title="No emails yet"
-          description="Emails sent to this address, such as verification codes, will appear here."
-        />
-      ) : (
-        <ul className="flex flex-col gap-4">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <MailboxMessage message={message} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <div className="mt-8">
+      <MailboxList
+        messages={mailbox.data.messages}
+        label={`Emails sent to ${email}`}
+        owner={<strong>{email}</strong>}
+        emptyDescription="Emails sent to this address, such as verification codes, will appear here."
+        onRefresh={() => mailbox.refetch()}
+        refreshing={mailbox.isFetching}
+      />
+    </div>
   );
 }
