@@ -133,7 +133,7 @@ const ConfigSchema = z
     FX_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
     WEBHOOK_SECRET_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.default(false),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.optional(),
     WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_ENABLED: booleanFlag.default(true),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
@@ -233,11 +233,12 @@ const ConfigSchema = z
       quoteTtlSeconds: env.FX_QUOTE_TTL_SECONDS,
     },
     /** Webhooks (ADR 034): how long a rolled secret still signs, each attempt's limit, and (local development
-     * and tests only) whether endpoints on private, loopback or link-local addresses may be reached. */
+     * and tests only) whether endpoints on private, loopback or link-local addresses may be reached; null:
+     * while every provider is a sandbox (privateWebhookTargetsAllowed). */
     webhooks: {
       secretRollOverlapHours: env.WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
-      allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+      allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS ?? null,
       /** Finished deliveries older than this leave the log (the retries of ~3.5 days always fit). */
       deliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
@@ -284,6 +285,27 @@ const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The provider chosen for each outside service (storage aside, which only holds files). */
+export function providerNames(config: Config): string[] {
+  return [
+    config.email.provider,
+    config.checkout.paymentsProvider,
+    config.identity.provider,
+    config.fx.ratesProvider,
+    config.banks.directoryProvider,
+    config.banks.linkProvider,
+    config.payouts.railProvider,
+  ];
+}
+
+/**
+ * ALLOW_PRIVATE_WEBHOOK_TARGETS, or when unset: true while every provider is a sandbox (nothing real moves, so the
+ * instance is someone's local or demo one, whose receiver is on their own machine), false once one is real.
+ */
+export function privateWebhookTargetsAllowed(config: Config): boolean {
+  return config.webhooks.allowPrivateTargets ?? providerNames(config).every((name) => name === 'sandbox');
+}
 
 /** The only reader of process.env: a bad setting stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

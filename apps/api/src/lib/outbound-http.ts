@@ -20,7 +20,11 @@ export const publicOnly = (protocols: readonly string[]): OutboundPolicy => ({
 /** The refusal of a URL or an address by the policy; no connection was made. */
 export class OutboundRefusedError extends Error {
   readonly code = 'EADDRNOTALLOWED';
-  constructor(message = 'Address not allowed (not a public address)') {
+  constructor(
+    message = 'Address not allowed (not a public address)',
+    /** The address refused, when an address was (rather than the URL's form). */
+    readonly address: string | null = null,
+  ) {
     super(message);
     this.name = 'OutboundRefusedError';
   }
@@ -41,14 +45,26 @@ function allowedOnlyLookup(policy: OutboundPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
     dnsLookup(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const refused =
-        addresses.length === 0 || addresses.some((entry) => !policy.isAllowedAddress(entry.address));
-      if (refused) return callback(new OutboundRefusedError(), []);
+      const refused = addresses.find((entry) => !policy.isAllowedAddress(entry.address));
+      if (refused) return callback(new OutboundRefusedError(undefined, refused.address), []);
+      if (addresses.length === 0) return callback(new OutboundRefusedError(), []);
       if (options.all) return callback(null, addresses);
       const [first] = addresses;
       return callback(null, first?.address ?? '', first?.family);
     });
   };
+}
+
+/**
+ * The check each connection makes, made ahead of one (when a URL is saved): every address the host name resolves
+ * to now must be allowed. A name that does not resolve passes; it is judged again at each connection.
+ */
+export function checkResolvedHost(hostname: string, policy: OutboundPolicy): Promise<void> {
+  return new Promise((resolve, reject) => {
+    allowedOnlyLookup(policy)(hostname, { all: true }, (error) =>
+      error instanceof OutboundRefusedError ? reject(error) : resolve(),
+    );
+  });
 }
 
 const agents = new WeakMap<OutboundPolicy, Map<number, Agent>>();
@@ -85,6 +101,6 @@ export function allowedUrl(raw: string, policy: OutboundPolicy): URL {
   if (!policy.protocols.includes(url.protocol)) throw new OutboundRefusedError('Protocol not allowed');
   if (url.username || url.password) throw new OutboundRefusedError('Credentials in the URL are not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && !policy.isAllowedAddress(host)) throw new OutboundRefusedError();
+  if (isIP(host) !== 0 && !policy.isAllowedAddress(host)) throw new OutboundRefusedError(undefined, host);
   return url;
 }

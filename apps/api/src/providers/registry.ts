@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import { type Config, providerNames } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { BankDirectoryProvider } from './bank-directory/bank-directory-provider.ts';
 import { createSandboxBankDirectory } from './bank-directory/sandbox-bank-directory.ts';
@@ -83,15 +83,6 @@ export interface Providers {
 
 export function createProviders(context: ProviderContext): Providers {
   const { config, db } = context;
-  const names = [
-    config.email.provider,
-    config.checkout.paymentsProvider,
-    config.identity.provider,
-    config.fx.ratesProvider,
-    config.banks.directoryProvider,
-    config.banks.linkProvider,
-    config.payouts.railProvider,
-  ];
   return {
     email: createEmailService(db, emailProviders[config.email.provider](context), config.email.from),
     payments: paymentsProviders[config.checkout.paymentsProvider](context),
@@ -101,6 +92,6 @@ export function createProviders(context: ProviderContext): Providers {
     payoutRail: payoutRailProviders[config.payouts.railProvider](),
     bankDirectory: bankDirectoryProviders[config.banks.directoryProvider](),
     bankLink: bankLinkProviders[config.banks.linkProvider](context),
-    testMode: names.includes('sandbox'),
+    testMode: providerNames(config).includes('sandbox'),
   };
 }

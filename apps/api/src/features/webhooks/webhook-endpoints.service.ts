@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookSettings } from '@bizdash/shared';
-import type { Config } from '../../config.ts';
+import { INVALID_WEBHOOK_URL, WEBHOOK_URL_MAX, type WebhookSettings } from '@bizdash/shared';
+import { type Config, privateWebhookTargetsAllowed } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import {
   allowedUrl,
+  checkResolvedHost,
   type OutboundPolicy,
   OutboundRefusedError,
   publicOnly,
@@ -14,10 +15,11 @@ import { type EndpointRow, findEndpoint, replaceSecret, upsertEndpointUrl } from
 
 export type WebhookDeps = Pick<AppDeps, 'database' | 'secretBox' | 'config'>;
 
-const INVALID_WEBHOOK_URL = 'Invalid webhook URL';
 const ROLLED_MEANWHILE =
   'The signing secret was rolled at the same time elsewhere. Reload to see the current one.';
-const WEBHOOK_URL_MAX = 2048;
+/** Why a URL that reaches a private address is refused, and the setting that allows it. */
+const privateTarget = (where: string) =>
+  `Webhook URL points to a private address (${where}). This server sends webhooks only to public addresses, so they cannot be aimed at its internal network; to deliver to a receiver on your own machine or network, run the server with ALLOW_PRIVATE_WEBHOOK_TARGETS=true.`;
 
 const PUBLIC_TARGETS = publicOnly(['http:', 'https:']);
 /** ALLOW_PRIVATE_WEBHOOK_TARGETS: local development and tests deliver to receivers on this machine. */
@@ -25,17 +27,26 @@ const ANY_TARGET: OutboundPolicy = { protocols: ['http:', 'https:'], isAllowedAd
 
 /** Where webhooks may go: public addresses only, unless the instance allows private ones. */
 export const webhookPolicy = (config: Config): OutboundPolicy =>
-  config.webhooks.allowPrivateTargets ? ANY_TARGET : PUBLIC_TARGETS;
+  privateWebhookTargetsAllowed(config) ? ANY_TARGET : PUBLIC_TARGETS;
 
-function checkedWebhookUrl(config: Config, raw: string): string {
+/**
+ * The URL, trimmed, when deliveries could reach it: a malformed one is SPEC's 'Invalid webhook URL'; one whose
+ * address (literal, or every address its host name resolves to now) is private says so and names the setting.
+ * The same check is made again at each connection, since a name may resolve elsewhere later.
+ */
+async function checkedWebhookUrl(config: Config, raw: string): Promise<string> {
   const url = raw.trim();
   if (url.length === 0 || url.length > WEBHOOK_URL_MAX) throw badRequest(INVALID_WEBHOOK_URL);
+  const policy = webhookPolicy(config);
   try {
-    // A literal private address is refused now; a host name is judged at each connection (it may change).
-    allowedUrl(url, webhookPolicy(config));
+    const { hostname } = allowedUrl(url, policy);
+    if (policy !== ANY_TARGET) await checkResolvedHost(hostname.replace(/^\[|\]$/g, ''), policy);
   } catch (error) {
-    if (error instanceof OutboundRefusedError) throw badRequest(INVALID_WEBHOOK_URL);
-    throw error;
+    if (!(error instanceof OutboundRefusedError)) throw error;
+    if (!error.address) throw badRequest(INVALID_WEBHOOK_URL);
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    const where = host === error.address ? host : `${host} is ${error.address}`;
+    throw badRequest(privateTarget(where), 'PRIVATE_WEBHOOK_TARGET');
   }
   return url;
 }
@@ -45,7 +56,7 @@ function checkedWebhookUrl(config: Config, raw: string): string {
  * receiver already verifies with it). Saving re-enables an endpoint that was disabled.
  */
 export async function setWebhookUrl(deps: WebhookDeps, userId: string, url: string): Promise<void> {
-  const checked = checkedWebhookUrl(deps.config, url);
+  const checked = await checkedWebhookUrl(deps.config, url);
   const id = randomUUID();
   await upsertEndpointUrl(deps.database.db, {
     id,

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { buildTestApp, insertTestMerchant, sqlRows, type TestContext } from '../../helper.ts';
-import { literalPrivateTargets } from './webhook-fixtures.ts';
+import { literalPrivateTargets, webhookTestConfig } from './webhook-fixtures.ts';
 
 describe('webhook settings (the contract Developer Settings uses)', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // As a real instance is: webhooks go to public addresses only.
+    ctx = await buildTestApp(webhookTestConfig({ allowPrivateTargets: false }));
   });
   afterAll(() => ctx.close());
 
@@ -43,7 +44,7 @@ describe('webhook settings (the contract Developer Settings uses)', () => {
     expect(JSON.stringify(stored)).not.toContain(first.webhookSecret?.slice(6));
   });
 
-  it('refuses what is not an http(s) URL, credentials, and literal private, loopback or link-local addresses', async () => {
+  it("refuses what is not an http(s) URL, or has credentials, with SPEC's 'Invalid webhook URL'", async () => {
     const { userId } = await insertTestMerchant(ctx.app);
     for (const url of [
       '',
@@ -51,7 +52,6 @@ describe('webhook settings (the contract Developer Settings uses)', () => {
       'ftp://example.com/hooks',
       'file:///etc/passwd',
       'https://user:pass@example.com/hooks',
-      ...literalPrivateTargets('8080'),
       `https://example.com/${'a'.repeat(2048)}`,
     ]) {
       await expect(setWebhookUrl(ctx.app.deps, userId, url), url).rejects.toMatchObject({
@@ -60,6 +60,45 @@ describe('webhook settings (the contract Developer Settings uses)', () => {
       });
     }
     expect((await webhookSettingsFor(ctx.app.deps, userId)).webhookUrl).toBeNull();
+  });
+
+  it('refuses a literal private address and a host name resolving to one alike, naming the address and ALLOW_PRIVATE_WEBHOOK_TARGETS', async () => {
+    const { userId } = await insertTestMerchant(ctx.app);
+    const refusal = (where: string) =>
+      `Webhook URL points to a private address (${where}). This server sends webhooks only to public addresses, so they cannot be aimed at its internal network; to deliver to a receiver on your own machine or network, run the server with ALLOW_PRIVATE_WEBHOOK_TARGETS=true.`;
+    await expect(setWebhookUrl(ctx.app.deps, userId, 'http://127.0.0.1:8080/hooks')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'PRIVATE_WEBHOOK_TARGET',
+      message: refusal('127.0.0.1'),
+    });
+    await expect(setWebhookUrl(ctx.app.deps, userId, 'http://localhost:8080/hooks')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'PRIVATE_WEBHOOK_TARGET',
+      message: expect.stringMatching(
+        /^Webhook URL points to a private address \(localhost is (127\.0\.0\.1|::1)\)\./,
+      ),
+    });
+    for (const url of literalPrivateTargets('8080')) {
+      await expect(setWebhookUrl(ctx.app.deps, userId, url), url).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'PRIVATE_WEBHOOK_TARGET',
+        message: expect.stringContaining('ALLOW_PRIVATE_WEBHOOK_TARGETS=true'),
+      });
+    }
+    expect((await webhookSettingsFor(ctx.app.deps, userId)).webhookUrl).toBeNull();
+  });
+
+  it('saves a local receiver by default while every provider is a sandbox', async () => {
+    const local = await buildTestApp();
+    try {
+      const { userId } = await insertTestMerchant(local.app);
+      for (const url of ['http://127.0.0.1:4000/hooks', 'http://localhost:4000/hooks']) {
+        await setWebhookUrl(local.app.deps, userId, url);
+        expect((await webhookSettingsFor(local.app.deps, userId)).webhookUrl).toBe(url);
+      }
+    } finally {
+      await local.close();
+    }
   });
 
   it('rolls the secret: a new one, the old one still signing for the configured overlap', async () => {

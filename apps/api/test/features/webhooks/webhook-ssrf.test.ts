@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
 import { webhookPolicy } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { postWebhook } from '../../../src/features/webhooks/webhook-sender.ts';
 import { newSecret, secretContext } from '../../../src/features/webhooks/webhook-signing.ts';
 import { upsertEndpointUrl } from '../../../src/features/webhooks/webhooks.repository.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import type { OutboundPolicy } from '../../../src/lib/outbound-http.ts';
-import { buildTestApp, dbOf, insertTestMerchant, type TestContext } from '../../helper.ts';
+import { buildTestApp, dbOf, insertTestMerchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import { updateApiDetails } from '../developer/developer-fixtures.ts';
 import {
   deliverNow,
   literalPrivateTargets,
@@ -106,13 +108,27 @@ describe('webhooks never reach private, loopback or link-local addresses (SSRF)'
     }
   });
 
-  it('allows them only when ALLOW_PRIVATE_WEBHOOK_TARGETS is set', () => {
+  it('refuses to save a URL whose host is private, answering why and the setting that allows it', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const response = await updateApiDetails(ctx.app, merchant, { webhookUrl: canary.url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: expect.stringContaining('private address (127.0.0.1)'),
+      code: 'PRIVATE_WEBHOOK_TARGET',
+    });
+    expect(response.json().error).toContain('ALLOW_PRIVATE_WEBHOOK_TARGETS=true');
+    expect(canary.connections).toBe(0);
+  });
+
+  it('allows them when ALLOW_PRIVATE_WEBHOOK_TARGETS is true, or is unset while every provider is a sandbox', () => {
+    const allowsLoopback = (env: NodeJS.ProcessEnv) =>
+      webhookPolicy(loadConfig(env)).isAllowedAddress('127.0.0.1');
     expect(webhookPolicy(ctx.app.deps.config).isAllowedAddress('127.0.0.1')).toBe(false);
     expect(webhookPolicy(ctx.app.deps.config).isAllowedAddress('93.184.215.14')).toBe(true);
-    const allowing = {
-      ...ctx.app.deps.config,
-      webhooks: { ...ctx.app.deps.config.webhooks, allowPrivateTargets: true },
-    };
-    expect(webhookPolicy(allowing).isAllowedAddress('127.0.0.1')).toBe(true);
+    expect(allowsLoopback({})).toBe(true);
+    expect(allowsLoopback({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'false' })).toBe(false);
+    const realEmail = { EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com' };
+    expect(allowsLoopback(realEmail)).toBe(false);
+    expect(allowsLoopback({ ...realEmail, ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' })).toBe(true);
   });
 });
