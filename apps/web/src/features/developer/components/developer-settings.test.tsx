@@ -183,6 +183,21 @@ describe('Developer Settings: webhook', () => {
     expect(await screen.findByText('Unable to WebHook URL')).toBeInTheDocument();
   });
 
+  it("shows the server's reason for refusing a private address under the field", async () => {
+    const reason =
+      'Webhook URL points to a private address (localhost is 127.0.0.1). This server sends webhooks only to public addresses, so they cannot be aimed at its internal network; to deliver to a receiver on your own machine or network, run the server with ALLOW_PRIVATE_WEBHOOK_TARGETS=true.';
+    server.use(
+      http.put('/api/users/update-api-details', () =>
+        HttpResponse.json({ error: reason, code: 'PRIVATE_WEBHOOK_TARGET' }, { status: 400 }),
+      ),
+    );
+    const { user } = await open();
+    await user.type(urlField(), 'http://localhost:4000/hooks');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(urlField()).toHaveAccessibleDescription(expect.stringContaining(reason)));
+    expect(urlField()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('rolls the signing secret after a confirmation that both secrets sign during the overlap', async () => {
     withWebhook();
     const { user, posts } = await open();
