@@ -20,7 +20,7 @@ test('uploads two documents, shows their real sizes and deletes one', async ({ p
   await expect(page.getByText('Documents uploaded successfully')).toBeVisible();
   await expect(page.getByText('articles.pdf')).toBeVisible();
   await expect(
-    page.getByText(`articles_of_incorporation · ${Math.round(articles.length / 1024)} KB`),
+    page.getByText(`Articles of Incorporation · ${Math.round(articles.length / 1024)} KB`),
   ).toBeVisible();
 
   const tax = pdf('tax');

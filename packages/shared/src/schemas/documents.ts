@@ -16,8 +16,11 @@ export const DOCUMENT_LABELS: Record<DocumentName, string> = {
   secretary_of_state_filing: 'Secretary of State Filing',
   business_tax_id_number: 'Business Tax ID Number',
   proof_of_business_address: 'Proof of Business Address',
-  status_report: 'Status Report (optional)',
+  status_report: 'Status Report',
 };
+
+/** Documents a merchant may leave out; the others are expected. */
+export const OPTIONAL_DOCUMENTS: readonly DocumentName[] = ['status_report'];
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_MAX_FILES = 10;

@@ -1,4 +1,10 @@
-import { type EventEnvelope, formatMoney, type NotificationType } from '@bizdash/shared';
+import {
+  DOCUMENT_LABELS,
+  type DocumentName,
+  type EventEnvelope,
+  formatMoney,
+  type NotificationType,
+} from '@bizdash/shared';
 
 export interface NoticeText {
   type: NotificationType;
@@ -16,7 +22,14 @@ const KYC_TEXTS = {
 } as const;
 
 const names = (documents: { documentName: string; originalFileName: string }[]) =>
-  documents.map((document) => document.originalFileName || document.documentName).join(', ');
+  documents
+    .map(
+      (document) =>
+        document.originalFileName ||
+        DOCUMENT_LABELS[document.documentName as DocumentName] ||
+        document.documentName,
+    )
+    .join(', ');
 
 const where = ({ ip, userAgent }: { ip: string | null; userAgent: string | null }) =>
   [userAgent, ip ? `from ${ip}` : null].filter(Boolean).join(' ') || 'an unknown device';

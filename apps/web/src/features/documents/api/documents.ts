@@ -60,7 +60,10 @@ function uploadWithProgress(userId: string, form: FormData, onProgress: (fractio
       const parsed = DocumentListSchema.safeParse(body);
       if (request.status === 200 && parsed.success) return resolve(parsed.data);
       const message = (body as { error?: unknown } | undefined)?.error;
-      reject(new Error(typeof message === 'string' && request.status === 400 ? message : UPLOAD_ERROR));
+      // The server's sentence for what the merchant can act on (a bad file, storage full, uploads busy).
+      const actionable =
+        request.status >= 400 && request.status < 500 && ![401, 403].includes(request.status);
+      reject(new Error(typeof message === 'string' && actionable ? message : UPLOAD_ERROR));
     };
     request.onerror = () => reject(new Error(UPLOAD_ERROR));
     request.send(form);
@@ -83,7 +86,7 @@ export function useUploadDocuments(userId: string, onProgress: (fraction: number
       toast.success('Documents uploaded successfully');
       queryClient.setQueryData(documentsQuery(userId).queryKey, data);
     },
-    onError: () => toast.error(UPLOAD_ERROR),
+    onError: (error) => toast.error(error.message),
   });
 }
 

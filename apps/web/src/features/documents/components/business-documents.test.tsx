@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildDocument, failNextDocumentsCall, resetDocumentsMock } from '@/testing/mocks/handlers/documents';
+import {
+  buildDocument,
+  failNextDocumentsCall,
+  refuseNextUpload,
+  resetDocumentsMock,
+} from '@/testing/mocks/handlers/documents';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
@@ -32,13 +37,14 @@ describe('BusinessDocuments on /settings/documents', () => {
     expect(within(region).getAllByText('Upload Document')).toHaveLength(5);
   });
 
-  it('shows an existing document with its name, document name and real size', async () => {
+  it('shows an existing document with its name, its document name in words and its real size', async () => {
     resetDocumentsMock([
       buildDocument({ originalFileName: null, derivedFileName: 'derived.pdf', size: 342_016 }),
     ]);
     renderApp('/settings/documents');
     expect(await screen.findByText('derived.pdf')).toBeInTheDocument();
-    expect(screen.getByText('articles_of_incorporation · 334 KB')).toBeInTheDocument();
+    expect(screen.getByText('Articles of Incorporation · 334 KB')).toBeInTheDocument();
+    expect(screen.queryByText(/articles_of_incorporation/)).not.toBeInTheDocument();
   });
 
   it('uploads a file and lists it', async () => {
@@ -49,7 +55,7 @@ describe('BusinessDocuments on /settings/documents', () => {
     await user.upload(dropInput('Proof of Business Address'), pdf('lease.pdf'));
     expect(await screen.findByText('Documents uploaded successfully')).toBeInTheDocument();
     // jsdom's XMLHttpRequest drops a part's file name (browsers keep it: the e2e spec checks the name).
-    expect(await screen.findByText('proof_of_business_address · 2 KB')).toBeInTheDocument();
+    expect(await screen.findByText('Proof of Business Address · 2 KB')).toBeInTheDocument();
   }, 20_000);
 
   it("refuses a file over 10MB with 'File should not be larger than 10MB'", async () => {
@@ -59,6 +65,29 @@ describe('BusinessDocuments on /settings/documents', () => {
     await user.upload(dropInput('Status Report (optional)'), pdf('huge.pdf', 10 * 1024 * 1024 + 1));
     expect(await screen.findByText('File should not be larger than 10MB')).toBeInTheDocument();
   });
+
+  it('refuses a file of another type in words, not MIME types', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/settings/documents');
+    await screen.findAllByText('Upload Document');
+    await user.upload(
+      dropInput('Status Report (optional)'),
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+    );
+    expect(await screen.findByText('File type must be png, jpg, jpeg or pdf')).toBeInTheDocument();
+    expect(screen.queryByText(/image\/png/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when storage is full", async () => {
+    const full =
+      'Your documents and images use all of your 200 MB of storage. Delete a document to upload another.';
+    refuseNextUpload(413, full, 'STORAGE_QUOTA_EXCEEDED');
+    const user = userEvent.setup();
+    renderApp('/settings/documents');
+    await screen.findAllByText('Upload Document');
+    await user.upload(dropInput('Status Report (optional)'), pdf('report.pdf'));
+    expect(await screen.findByText(full)).toBeInTheDocument();
+  }, 20_000);
 
   it("says 'Unable to upload documents' when the upload fails", async () => {
     failNextDocumentsCall('upload');

@@ -4,6 +4,7 @@ import {
   DOCUMENT_NAMES,
   type DocumentName,
   formatFileSize,
+  OPTIONAL_DOCUMENTS,
 } from '@bizdash/shared';
 import { Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -15,6 +16,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUserId } from '@/lib/credentials';
 import { downloadDocument, useDeleteDocuments, useDocuments, useUploadDocuments } from '../api/documents';
 import { DocumentDropzone } from './document-dropzone';
+
+/** A slot's heading: the document's name as people say it, and whether it may be left out. */
+const slotLabel = (name: DocumentName) =>
+  OPTIONAL_DOCUMENTS.includes(name) ? `${DOCUMENT_LABELS[name]} (optional)` : DOCUMENT_LABELS[name];
 
 const displayName = (document: BusinessDocument) =>
   document.originalFileName || document.derivedFileName || 'Unknown';
@@ -34,7 +39,7 @@ function DocumentRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{displayName(document)}</p>
         <p className="text-xs text-slate-500">
-          {document.documentName} · {formatFileSize(document.size)}
+          {DOCUMENT_LABELS[document.documentName]} · {formatFileSize(document.size)}
         </p>
       </div>
       <Button
@@ -70,7 +75,7 @@ function Documents({ userId }: { userId: string }) {
           const own = documents.data.documents.filter((document) => document.documentName === name);
           return (
             <li key={name} className="flex flex-col gap-2">
-              <h3 className="text-sm font-semibold text-slate-800">{DOCUMENT_LABELS[name]}</h3>
+              <h3 className="text-sm font-semibold text-slate-800">{slotLabel(name)}</h3>
               {own.length > 0 ? (
                 <ul className="flex flex-col gap-2">
                   {own.map((document) => (
@@ -84,7 +89,7 @@ function Documents({ userId }: { userId: string }) {
                 </ul>
               ) : (
                 <DocumentDropzone
-                  label={DOCUMENT_LABELS[name]}
+                  label={slotLabel(name)}
                   disabled={upload.isPending}
                   progress={uploadingName === name ? progress : null}
                   onFiles={(files) => {

@@ -9,9 +9,9 @@ const accept = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'applic
 function rejectionMessage(rejections: FileRejection[]): string {
   const code = rejections[0]?.errors[0]?.code;
   if (code === 'file-too-large') return DOCUMENT_MESSAGES.tooLarge;
-  if (code === 'too-many-files') return 'Too many files';
-  if (code === 'file-invalid-type')
-    return 'File type must be image/png, .png, image/jpeg, .jpg, .jpeg, application/pdf, .pdf';
+  if (code === 'too-many-files') return DOCUMENT_MESSAGES.tooMany;
+  // SPEC's 'File type must be ...' in words a merchant reads, not the MIME types and extensions of `accept`.
+  if (code === 'file-invalid-type') return DOCUMENT_MESSAGES.badType;
   return rejections[0]?.errors[0]?.message ?? DOCUMENT_MESSAGES.noFile;
 }
 

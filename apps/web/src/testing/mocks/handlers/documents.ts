@@ -11,11 +11,17 @@ import { apiError, contractJson, jsonBody, parseOr400, requireSession } from '..
 /** The mocked API's business documents; a test seeds them or makes the next call fail. */
 let documents: BusinessDocument[] = [];
 let failNext: 'upload' | 'delete' | null = null;
+let refuseNext: { status: number; error: string; code: string } | null = null;
 
 export function resetDocumentsMock(seed: BusinessDocument[] = []) {
   documents = [...seed];
   failNext = null;
+  refuseNext = null;
 }
+/** The next upload is refused as the API refuses it (storage full, uploads busy...). */
+export const refuseNextUpload = (status: number, error: string, code: string) => {
+  refuseNext = { status, error, code };
+};
 export const failNextDocumentsCall = (call: 'upload' | 'delete') => {
   failNext = call;
 };
@@ -46,6 +52,11 @@ export const documentsHandlers = [
   }),
   http.post('*/api/document/:userId/upload', async ({ request }) => {
     requireSession(request);
+    if (refuseNext) {
+      const { status, error, code } = refuseNext;
+      refuseNext = null;
+      return apiError(status, error, code);
+    }
     if (failNext === 'upload') {
       failNext = null;
       return apiError(500, 'Something went wrong', 'INTERNAL');
