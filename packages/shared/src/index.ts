@@ -1,6 +1,7 @@
 export * from './auth/token.ts';
 export * from './banks/nigerian-banks.ts';
 export * from './banks/nuban.ts';
+export * from './banks/sandbox-accounts.ts';
 export * from './business/countries.ts';
 export * from './checkout/card.ts';
 export * from './checkout/fees.ts';
