@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { mailboxLink } from './features/sandbox/mailbox-key.ts';
+import { startupLines } from './startup-lines.ts';
 
 async function main() {
   const config = loadConfig();
@@ -23,19 +22,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // Fastify logs one line per interface; start-up should say one thing: where to go.
+  // Fastify logs one line per interface; start-up says where to go once, in plain lines (startup-lines.ts).
   const level = app.log.level;
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
-  app.log.info(`Bizdash is running at ${config.publicUrl}${testModeNote(app)}`);
-}
-
-/** Test mode says so where the operator looks first, with the one link that opens the sandbox mailbox. */
-function testModeNote(app: FastifyInstance): string {
-  if (!app.deps.testMode) return '';
-  const mailbox = app.deps.email.provider === 'sandbox' ? `; sandbox mailbox: ${mailboxLink(app.deps)}` : '';
-  return ` in test mode (sandbox providers, no real money moves)${mailbox}`;
+  app.log.info({ url: config.publicUrl, testMode: app.deps.testMode }, 'listening');
+  process.stdout.write(`\n${startupLines(app.deps).join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
