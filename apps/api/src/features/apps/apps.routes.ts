@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { createApp, deleteApp, listApps } from './apps.service.ts';
 
@@ -25,6 +26,7 @@ export function appsRoutes(deps: AppDeps) {
     typed.post(
       '/register',
       {
+        onSend: noStore,
         schema: {
           tags,
           summary: 'Register an app of the signed-in merchant, with its own NGN and USD wallets',

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { challengeOf, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
@@ -32,6 +33,7 @@ export function authRoutes(deps: AppDeps) {
     api.post(
       '/signup',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         schema: {
           tags,
@@ -46,6 +48,7 @@ export function authRoutes(deps: AppDeps) {
     api.post(
       '/signin',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         preHandler: throttleSignIn(limits),
         schema: {
@@ -62,6 +65,7 @@ export function authRoutes(deps: AppDeps) {
     api.post(
       '/signin/two-factor',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         // Code guesses are limited like password guesses, per account; a challenge that is not valid fails anyway.
         preHandler: async (request, reply) => {

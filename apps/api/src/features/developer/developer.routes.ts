@@ -2,6 +2,7 @@ import { ApiErrorSchema, ApiKeyDetailsSchema, UpdateApiDetailsRequestSchema } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { updateApiDetails } from './developer.service.ts';
 
@@ -11,6 +12,7 @@ export function developerRoutes(deps: AppDeps) {
     app.withTypeProvider<ZodTypeProvider>().put(
       '/update-api-details',
       {
+        onSend: noStore,
         schema: {
           tags: ['developer'],
           summary:

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import { changePassword, signOutEverywhere, throttleKeyOf } from './security.service.ts';
@@ -49,6 +50,7 @@ export function securityRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/sign-out-everywhere',
       {
+        onSend: noStore,
         schema: {
           tags,
           summary: 'End every other session; the answer carries a fresh token for this one',

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import { throttleKeyOf } from './security.service.ts';
@@ -59,6 +60,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/two-factor/setup',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         schema: {
           tags,
@@ -75,6 +77,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/two-factor/enable',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
         schema: {
@@ -93,6 +96,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/two-factor/recovery-codes',
       {
+        onSend: noStore,
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
         schema: {

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { importRemoteImage } from '../files/index.ts';
 import { getUser, updateProfile, updateUser } from './users.service.ts';
@@ -26,6 +27,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.put(
       '/:userId/profile',
       {
+        onSend: noStore,
         config: { dashboardOnly: true },
         schema: {
           tags: ['users'],
@@ -42,6 +44,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.put(
       '/:userId',
       {
+        onSend: noStore,
         schema: {
           tags: ['users'],
           summary:
@@ -59,6 +62,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.get(
       '/:userId',
       {
+        onSend: noStore,
         schema: {
           tags: ['users'],
           summary: 'The merchant (or one of its apps) with wallets and settings',

@@ -11,6 +11,7 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { webhookDeliveriesPruneJob, webhooksJob } from './webhook-delivery.ts';
 import {
@@ -98,6 +99,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.post(
       '/:userId/webhooks/roll-secret',
       {
+        onSend: noStore,
         schema: {
           ...common,
           summary:
