@@ -42,7 +42,7 @@ async function startPayout(page: Page, amount: string, account: RegExp) {
   await expect(page.getByRole('heading', { name: 'Review your payout' })).toBeVisible();
   await page.getByRole('button', { name: 'Send payout' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your payout' })).toBeVisible();
-  await expect(toast(page, 'Payout created')).toBeVisible();
+  await expect(toast(page, 'Payout ready to confirm')).toBeVisible();
 }
 
 async function confirmWithEmailedCode(page: Page, merchant: Merchant, amount: string) {

@@ -24,7 +24,7 @@ test.describe('Settlement accounts', () => {
     await expect(row).toContainText(accountName);
     await expect(row.getByTestId('bank-account-number')).toHaveText(`****${account.slice(-4)}`);
     await expect(row).toContainText('Naira (₦)');
-    await expect(row).toContainText('ACTIVE');
+    await expect(row).toContainText('Active');
     await expect(page.getByText(account)).toHaveCount(0);
 
     // The same account again is refused with the server's words.

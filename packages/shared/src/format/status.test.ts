@@ -18,11 +18,11 @@ describe('transactionStatusDisplay', () => {
 });
 
 describe('accountStatusStyle', () => {
-  it('recognises the four account statuses in any case', () => {
-    expect(accountStatusStyle('active')).toEqual({ label: 'ACTIVE', tone: 'green' });
-    expect(accountStatusStyle('Inactive')).toEqual({ label: 'INACTIVE', tone: 'grey' });
-    expect(accountStatusStyle('SPENDLOCK')).toEqual({ label: 'SPENDLOCK', tone: 'yellow' });
-    expect(accountStatusStyle('deactivated')).toEqual({ label: 'DEACTIVATED', tone: 'red' });
+  it('recognises the four account statuses in any case, and labels them in sentence case', () => {
+    expect(accountStatusStyle('active')).toEqual({ label: 'Active', tone: 'green' });
+    expect(accountStatusStyle('Inactive')).toEqual({ label: 'Inactive', tone: 'grey' });
+    expect(accountStatusStyle('SPENDLOCK')).toEqual({ label: 'Spend lock', tone: 'yellow' });
+    expect(accountStatusStyle('DEACTIVATED')).toEqual({ label: 'Deactivated', tone: 'red' });
   });
 
   it('gives any other value the default style', () => {

@@ -24,19 +24,18 @@ export function transactionStatusDisplay(status: string | null | undefined): Sta
 export const ACCOUNT_STATUSES = ['ACTIVE', 'INACTIVE', 'SPENDLOCK', 'DEACTIVATED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-const ACCOUNT_STATUS_TONES: Record<AccountStatus, StatusTone> = {
-  ACTIVE: 'green',
-  INACTIVE: 'grey',
-  SPENDLOCK: 'yellow',
-  DEACTIVATED: 'red',
+const ACCOUNT_STATUS_STYLES: Record<AccountStatus, { label: string; tone: StatusTone }> = {
+  ACTIVE: { label: 'Active', tone: 'green' },
+  INACTIVE: { label: 'Inactive', tone: 'grey' },
+  SPENDLOCK: { label: 'Spend lock', tone: 'yellow' },
+  DEACTIVATED: { label: 'Deactivated', tone: 'red' },
 };
 
-/** Known account statuses (any case) get their own tone; anything else the default style. */
+/** Known account statuses (any case) get their own tone and a label in sentence case, as every other badge has; anything else the default style. */
 export function accountStatusStyle(status: string | null | undefined): {
   label: string;
   tone: StatusTone | 'default';
 } {
-  const upper = (status ?? '').toUpperCase();
-  const tone = ACCOUNT_STATUS_TONES[upper as AccountStatus];
-  return tone ? { label: upper, tone } : { label: status || '-', tone: 'default' };
+  const known = ACCOUNT_STATUS_STYLES[(status ?? '').toUpperCase() as AccountStatus];
+  return known ? { ...known } : { label: status || '-', tone: 'default' };
 }

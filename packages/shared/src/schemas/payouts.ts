@@ -30,7 +30,8 @@ export const PAYOUT_MESSAGES = {
   confirmationExpired: 'This payout was not confirmed in time. Start it again.',
   notEmailConfirmed: 'This payout is confirmed with the code from your authenticator app.',
   codeResent: 'We sent a new code to your email address.',
-  created: 'Payout created',
+  /** Started, not yet confirmed: nothing has moved until the code is given. */
+  created: 'Payout ready to confirm',
   confirmed: 'Payout on its way',
 } as const;
 

@@ -89,10 +89,10 @@ describe('the hold in words', () => {
 
   it('says what is left of a hold, minutes rounded up', () => {
     const endsAt = new Date('2026-03-06T10:00:00.000Z');
-    const before = (ms: number) => endsAt.getTime() - ms;
-    expect(holdLeftText(endsAt, before(59_000))).toBe('less than a minute');
-    expect(holdLeftText(endsAt, before(2 * 60_000 + 1))).toBe('3 min');
-    expect(holdLeftText(endsAt, before(3_600_000))).toBe('1 h');
-    expect(holdLeftText(endsAt, before(21 * 3_600_000 + 4 * 60_000 + 30_000))).toBe('21 h 5 min');
+    const ahead = (ms: number) => endsAt.getTime() - ms;
+    expect(holdLeftText(endsAt, ahead(59_000))).toBe('less than a minute');
+    expect(holdLeftText(endsAt, ahead(2 * 60_000 + 1))).toBe('3 min');
+    expect(holdLeftText(endsAt, ahead(3_600_000))).toBe('1 h');
+    expect(holdLeftText(endsAt, ahead(21 * 3_600_000 + 4 * 60_000 + 30_000))).toBe('21 h 5 min');
   });
 });

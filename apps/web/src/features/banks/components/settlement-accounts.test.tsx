@@ -56,12 +56,12 @@ describe('Settlement Account', () => {
     expect(within(ngn).getByText(`${LONG_NAME.slice(0, 29)}…`)).toBeInTheDocument();
     expect(within(ngn).getByTestId('bank-account-number')).toHaveTextContent('****1234');
     expect(ngn).toHaveTextContent('Naira (₦)');
-    expect(ngn).toHaveTextContent('ACTIVE');
+    expect(within(ngn).getByText('Active')).toBeInTheDocument();
     expect(within(ngn).getByRole('button', { name: /^Deactivate/ })).toBeInTheDocument();
 
     expect(within(usd).getByTestId('bank-account-number')).toHaveTextContent('****0000');
     expect(usd).toHaveTextContent('Dollars ($)');
-    expect(usd).toHaveTextContent('DEACTIVATED');
+    expect(within(usd).getByText('Deactivated')).toBeInTheDocument();
     expect(within(usd).queryByRole('button', { name: /^Deactivate/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New' })).toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('Settlement Account', () => {
     await user.click(within(row as HTMLElement).getByRole('button', { name: /^Deactivate/ }));
     await user.click(await screen.findByRole('button', { name: 'Deactivate account' }));
     expect(await screen.findByText('Bank account deactivated successfully')).toBeInTheDocument();
-    await waitFor(async () => expect((await rows())[0]).toHaveTextContent('DEACTIVATED'));
+    await waitFor(async () => expect((await rows())[0]).toHaveTextContent('Deactivated'));
   });
 });
 

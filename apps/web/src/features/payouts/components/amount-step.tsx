@@ -5,7 +5,7 @@ import {
   type PayoutFeeTier,
   type Wallet,
 } from '@bizdash/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldShell } from '@/components/ui/form-field';
 import { MoneyInput } from '@/components/ui/money-input';
@@ -41,17 +41,19 @@ function Figure({
   testId,
 }: {
   label: string;
-  value: string;
+  value: ReactNode;
   strong?: boolean;
   testId?: string;
 }) {
   return (
     <div className="flex items-baseline justify-between gap-4">
-      <dt className={cn('text-sm', strong ? 'font-medium text-slate-900' : 'text-slate-600')}>{label}</dt>
+      <dt className={cn('shrink-0 text-sm', strong ? 'font-medium text-slate-900' : 'text-slate-600')}>
+        {label}
+      </dt>
       <dd
         data-testid={testId}
         className={cn(
-          'text-right tabular-nums',
+          'min-w-0 text-right tabular-nums',
           strong ? 'text-base font-semibold text-slate-900' : 'text-sm text-slate-800',
         )}
       >
@@ -139,7 +141,13 @@ export function AmountStep({
           <Figure label="Minimum payout" value={money(terms.minimum)} testId="payout-minimum" />
           <Figure
             label="Daily limit left"
-            value={`${money(left)} of ${money(terms.dailyLimit)}`}
+            value={
+              // Two unbreakable parts: a narrow phone wraps between them, never inside an amount.
+              <>
+                <span className="whitespace-nowrap">{money(left)}</span>{' '}
+                <span className="whitespace-nowrap">of {money(terms.dailyLimit)}</span>
+              </>
+            }
             testId="payout-limit-left"
           />
         </dl>
