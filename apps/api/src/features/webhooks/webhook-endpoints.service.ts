@@ -10,6 +10,7 @@ import {
   publicOnly,
 } from '../../lib/outbound-http.ts';
 import type { AppDeps } from '../../types.ts';
+import { privateTargetRefusal } from './webhook-sender.ts';
 import { newSecret, secretContext } from './webhook-signing.ts';
 import { type EndpointRow, findEndpoint, replaceSecret, upsertEndpointUrl } from './webhooks.repository.ts';
 
@@ -17,9 +18,6 @@ export type WebhookDeps = Pick<AppDeps, 'database' | 'secretBox' | 'config'>;
 
 const ROLLED_MEANWHILE =
   'The signing secret was rolled at the same time elsewhere. Reload to see the current one.';
-/** Why a URL that reaches a private address is refused, and the setting that allows it. */
-const privateTarget = (where: string) =>
-  `Webhook URL points to a private address (${where}). This server sends webhooks only to public addresses, so they cannot be aimed at its internal network; to deliver to a receiver on your own machine or network, run the server with ALLOW_PRIVATE_WEBHOOK_TARGETS=true.`;
 
 const PUBLIC_TARGETS = publicOnly(['http:', 'https:']);
 /** ALLOW_PRIVATE_WEBHOOK_TARGETS: local development and tests deliver to receivers on this machine. */
@@ -46,7 +44,7 @@ async function checkedWebhookUrl(config: Config, raw: string): Promise<string> {
     if (!error.address) throw badRequest(INVALID_WEBHOOK_URL);
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     const where = host === error.address ? host : `${host} is ${error.address}`;
-    throw badRequest(privateTarget(where), 'PRIVATE_WEBHOOK_TARGET');
+    throw badRequest(privateTargetRefusal(where), 'PRIVATE_WEBHOOK_TARGET');
   }
   return url;
 }

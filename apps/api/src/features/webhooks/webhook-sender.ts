@@ -49,6 +49,13 @@ async function firstBytes(body: AsyncIterable<Buffer> & { destroy(): unknown }, 
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8').replaceAll('\u0000', '');
 }
 
+/**
+ * Why a webhook URL that reaches a private address is refused (when saved, and in the delivery log when its host
+ * name resolves to one later), and the setting that allows it.
+ */
+export const privateTargetRefusal = (where: string) =>
+  `Webhook URL points to a private address (${where}). This server sends webhooks only to public addresses, so they cannot be aimed at its internal network; to deliver to a receiver on your own machine or network, run the server with ALLOW_PRIVATE_WEBHOOK_TARGETS=true.`;
+
 /** The undici error codes behind a failed connection, in words the merchant can act on. */
 function describe(error: unknown, timeoutMs: number): string {
   const chain: unknown[] = [];
@@ -56,7 +63,7 @@ function describe(error: unknown, timeoutMs: number): string {
     chain.push(current);
   }
   const refused = chain.find((entry) => entry instanceof OutboundRefusedError);
-  if (refused) return refused.message;
+  if (refused) return refused.address ? privateTargetRefusal(refused.address) : refused.message;
   const codes = chain.map((entry) => (entry as { code?: unknown }).code ?? '');
   const names = chain.map((entry) => (entry as { name?: unknown }).name ?? '');
   if (names.includes('TimeoutError') || codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
