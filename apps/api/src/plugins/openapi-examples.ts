@@ -60,6 +60,7 @@ const transaction = {
   beneficiary: 'Tolu Adeyemi',
   transactionChannel: 'CARD',
   orderReference: 'ORD-482913',
+  failureReason: null,
   walletId: NGN_WALLET,
   userId: USER_ID,
 } satisfies Transaction;

@@ -87,6 +87,7 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     beneficiary: 'Chukwuemeka Enterprises Limited',
     transactionChannel: 'CARD',
     orderReference: 'ORD-100200',
+    failureReason: null,
     walletId: WALLET_IDS.NGN,
     userId: USER_ID,
     ...overrides,

@@ -18,6 +18,8 @@ export const TransactionSchema = z.object({
   beneficiary: z.string().nullable(),
   transactionChannel: z.enum(TRANSACTION_CHANNELS),
   orderReference: z.string().nullable(),
+  /** Why a FAILED transaction failed, as the customer (checkout, webhook) or merchant (payout) was told. */
+  failureReason: z.string().nullable(),
   walletId: z.uuid(),
   userId: z.uuid(),
 });

@@ -204,7 +204,7 @@ function eventData(
 
 /** Inside a transition: the payment FAILED, nothing posted, the event written beside it. */
 async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerReference: string | null) {
-  await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS');
+  await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS', reason);
   return finishPayment(
     tx,
     payment,

@@ -8,6 +8,7 @@ import {
   reversePosting,
 } from '../ledger/ledger.service.ts';
 import type { TransferRequest } from '../ledger/ledger.types.ts';
+import { childIdBelow } from './transaction-cursor.ts';
 import {
   insertTransaction,
   lockTransactionById,
@@ -44,7 +45,7 @@ const inTransit = (transactionId: string, walletId: string, currency: Currency, 
 export async function debitForPayout(tx: Tx, payout: PayoutDebit) {
   const transactionId = randomUUID();
   const debitPostingId = randomUUID();
-  const feeTransactionId = payout.fee > 0 ? randomUUID() : null;
+  const feeTransactionId = payout.fee > 0 ? childIdBelow(transactionId) : null;
   const feePostingId = randomUUID();
   const { walletId, currency } = payout;
   const postings: (TransferRequest & { postingId: string })[] = [
@@ -135,5 +136,8 @@ export async function reversePayoutDebit(
   if (payout.feeTransactionId) {
     await reverseTransaction(tx, payout.feeTransactionId, 'Payout fee refunded');
   }
-  return updateTransactionStatusById(tx, payout.transactionId, { transactionStatus: 'FAILED' });
+  return updateTransactionStatusById(tx, payout.transactionId, {
+    transactionStatus: 'FAILED',
+    failureReason: payout.reason,
+  });
 }

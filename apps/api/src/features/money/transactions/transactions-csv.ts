@@ -14,6 +14,7 @@ const COLUMNS = [
   'orderReference',
   'walletId',
   'parentTransactionId',
+  'failureReason',
 ] as const;
 
 /** Quotes where CSV needs it, and defuses text a spreadsheet would run as a formula. */
@@ -38,6 +39,7 @@ function line(row: TransactionRow): string {
     cell(row.orderReference),
     row.walletId,
     row.parentTransactionId ?? '',
+    cell(row.failureReason),
   ].join(',');
 }
 

@@ -186,12 +186,19 @@ export async function lockTransactionById(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-const setStatusQuery = preparedQuery('transactions_set_status', ['id', 'transactionStatus'], (db, p) =>
-  db
-    .update(transactions)
-    .set({ transactionStatus: sql`${p.transactionStatus}`, updatedAt: sql`now()` })
-    .where(eq(transactions.id, p.id))
-    .returning(),
+const setStatusQuery = preparedQuery(
+  'transactions_set_status',
+  ['id', 'transactionStatus', 'failureReason'],
+  (db, p) =>
+    db
+      .update(transactions)
+      .set({
+        transactionStatus: sql`${p.transactionStatus}`,
+        failureReason: sql`${p.failureReason}`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(transactions.id, p.id))
+      .returning(),
 );
 
 const setPostedQuery = preparedQuery(
@@ -209,12 +216,12 @@ export async function updateTransactionStatusById(
   db: DbOrTx,
   id: string,
   change:
-    | { transactionStatus: TransactionStatus }
+    | { transactionStatus: TransactionStatus; failureReason?: string | null }
     | { transactionStatus: TransactionStatus; postingId: string; impactTime: Date },
 ) {
   const [row] = await ('postingId' in change
     ? setPostedQuery(db, { id, ...change })
-    : setStatusQuery(db, { id, ...change }));
+    : setStatusQuery(db, { id, failureReason: null, ...change }));
   if (!row) throw new Error(`transaction ${id} vanished`);
   return row;
 }

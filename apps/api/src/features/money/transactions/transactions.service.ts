@@ -20,7 +20,7 @@ import {
 } from '../ledger/ledger.service.ts';
 import type { SystemAccountCode, TransferRequest } from '../ledger/ledger.types.ts';
 import { findOwnedWallet } from '../wallets/wallets.repository.ts';
-import { decodeCursor, encodeCursor } from './transaction-cursor.ts';
+import { childIdBelow, decodeCursor, encodeCursor } from './transaction-cursor.ts';
 import type { OwnedFilter } from './transaction-filter.ts';
 import {
   eachTransaction,
@@ -50,6 +50,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     beneficiary: row.beneficiary,
     transactionChannel: row.transactionChannel,
     orderReference: row.orderReference,
+    failureReason: row.failureReason,
     walletId: row.walletId,
     userId: row.userId,
   };
@@ -203,11 +204,17 @@ export async function settleTransaction(
   id: string,
   outcome: Exclude<TransactionStatus, 'CREATED'>,
   counterparty: SystemAccountCode,
+  failureReason: string | null = null,
 ): Promise<TransactionRow> {
   const row = await lockTransactionById(tx, id);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
   if (row.transactionStatus === 'SUCCESSFUL' || row.transactionStatus === 'FAILED') return row;
-  if (outcome !== 'SUCCESSFUL') return updateTransactionStatusById(tx, id, { transactionStatus: outcome });
+  if (outcome !== 'SUCCESSFUL') {
+    return updateTransactionStatusById(tx, id, {
+      transactionStatus: outcome,
+      failureReason: outcome === 'FAILED' ? failureReason : null,
+    });
+  }
   const { postingId } = await post(tx, row, counterparty);
   return updateTransactionStatusById(tx, id, {
     transactionStatus: 'SUCCESSFUL',
@@ -233,7 +240,7 @@ export async function settleWithFee(
   }
   const feeRow = fee
     ? {
-        id: randomUUID(),
+        id: childIdBelow(pending.id),
         userId: pending.userId,
         walletId: pending.walletId,
         transactionType: 'DEBIT' as const,

@@ -19,7 +19,7 @@ import {
 } from '../../../helper.ts';
 
 const HEADER =
-  'id,impactTime,description,beneficiary,type,status,amount,currency,channel,orderReference,walletId,parentTransactionId';
+  'id,impactTime,description,beneficiary,type,status,amount,currency,channel,orderReference,walletId,parentTransactionId,failureReason';
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -185,7 +185,7 @@ describe('POST /api/transaction/export', () => {
     const lines = (await exportCsv({ status: 'SUCCESSFUL' })).body.split('\r\n');
     const payout = lines.find((line) => line.startsWith(special['Payout, to "Ada"'] as string));
     expect(payout).toBe(
-      `${special['Payout, to "Ada"']},2025-06-01T00:01:00.000Z,"Payout, to ""Ada""",,DEBIT,SUCCESSFUL,-1500.50,NGN,PAYOUT,,${wallets.NGN},`,
+      `${special['Payout, to "Ada"']},2025-06-01T00:01:00.000Z,"Payout, to ""Ada""",,DEBIT,SUCCESSFUL,-1500.50,NGN,PAYOUT,,${wallets.NGN},,`,
     );
     const tip = lines.find((line) => line.startsWith(special['Tiny tip'] as string));
     expect(tip).toContain(',CREDIT,SUCCESSFUL,0.99,USD,CARD,');
@@ -198,7 +198,7 @@ describe('POST /api/transaction/export', () => {
     expect(formula?.[9]).toBe("'@SUM(A1)");
     const multiline = rows.find((row) => row[0] === special['-10 discount\nsecond line']);
     expect(multiline?.[2]).toBe("'-10 discount\nsecond line");
-    expect(rows.every((row) => row.length === 12)).toBe(true);
+    expect(rows.every((row) => row.length === 13)).toBe(true);
   });
 
   it('exports exactly the rows the filter matches', async () => {

@@ -35,6 +35,15 @@ function Details({ transaction }: { transaction: Transaction }) {
           </dd>
         </div>
       </dl>
+      {transaction.failureReason ? (
+        <div
+          className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-600/15 ring-inset"
+          data-testid="detail-failure-reason"
+        >
+          <p className="font-medium">Why it failed</p>
+          <p className="mt-0.5">{transaction.failureReason}</p>
+        </div>
+      ) : null}
       <DescriptionList
         twoColumnsOnPhones
         items={[

@@ -208,6 +208,18 @@ describe('Transaction Details', () => {
     expect(value('Parent Transaction')).toHaveTextContent('11111111-2222-4333-8444-555555555555');
   });
 
+  it('says why a failed payment failed, as the customer was told', async () => {
+    const reason = 'Your card has insufficient funds. Please use another card.';
+    db.transactions = [buildTransaction({ transactionStatus: 'FAILED', failureReason: reason })];
+    renderList();
+
+    await userEvent.setup().click(await screen.findByTestId('transaction-row'));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    expect(await within(dialog).findByTestId('detail-failure-reason')).toHaveTextContent(
+      `Why it failed${reason}`,
+    );
+  });
+
   it('leaves out Parent Transaction when there is none', async () => {
     db.transactions = [buildTransaction()];
     renderList();
@@ -216,6 +228,7 @@ describe('Transaction Details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
     expect(within(dialog).getByText('Transaction ID')).toBeInTheDocument();
     expect(within(dialog).queryByText('Parent Transaction')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('detail-failure-reason')).not.toBeInTheDocument();
   });
 
   it("says 'Unable to fetch transaction' when the detail cannot be loaded", async () => {
