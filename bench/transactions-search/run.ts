@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_FEE_SCHEDULE } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
@@ -66,7 +67,9 @@ async function load(url: string) {
       firstName: 'Bench',
       lastName: label,
       businessName: `Bench ${label}`,
+      businessDescription: `Bench ${label}: generated sales and their card fees.`,
       transactions,
+      feeSchedule: DEFAULT_FEE_SCHEDULE,
       days: 90,
       seed: seedNumber,
       batchSize: 5000,

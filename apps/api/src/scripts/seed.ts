@@ -31,6 +31,7 @@ const count = (name: keyof typeof values) => {
 // The app itself (its database, keys and sealing, no jobs), so the demo is made by the same code as real use.
 const app = await buildApp({ ...loadConfig(), jobsEnabled: false, logLevel: 'warn' });
 const { db } = app.deps.database;
+const { feeSchedule } = app.deps.config.checkout;
 try {
   const started = performance.now();
   const demo = await seedMerchant(db, {
@@ -39,16 +40,19 @@ try {
     firstName: 'Adaeze',
     lastName: 'Okafor',
     businessName: 'Adaeze Fabrics & Co',
+    businessDescription:
+      'Hand-dyed adire, Ankara and aso-oke textiles made in Lagos, sold online and shipped across Nigeria and abroad.',
     transactions: count('transactions'),
+    feeSchedule,
     days: count('days'),
     seed: count('seed'),
     onProgress: (done) => process.stdout.write(`\r  demo merchant: ${done} transactions`),
   });
   process.stdout.write('\n');
   if (demo.created) {
-    const [scarf] = await seedDemoProducts(db, demo.userId);
-    if (scarf) await seedPendingPayments(db, scarf, app.deps.config.checkout.feeSchedule);
-    await seedDemoMoneyOut(app, demo.userId);
+    const [scarf] = await seedDemoProducts(db, demo.userId, demo.historyStart);
+    if (scarf) await seedPendingPayments(db, scarf, feeSchedule);
+    await seedDemoMoneyOut(app, demo.userId, demo.historyStart);
   }
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(db, {
@@ -57,7 +61,9 @@ try {
       firstName: 'Merchant',
       lastName: `Number ${index}`,
       businessName: `Merchant ${index} Ltd`,
+      businessDescription: `Merchant ${index} Ltd sells household goods online and in its shops.`,
       transactions: count('merchant-transactions'),
+      feeSchedule,
       days: count('days'),
       seed: count('seed') + index,
     });

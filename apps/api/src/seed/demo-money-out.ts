@@ -4,17 +4,15 @@ import { users, wallets } from '../db/schema/index.ts';
 import { deactivateBankAccount, seedDemoSettlementAccounts } from '../features/banks/index.ts';
 import { seedDemoPayouts } from '../features/payouts/index.ts';
 
-const DAY = 86_400_000;
-
 /**
- * The demo merchant's way out for its money: three settlement accounts added 80 days ago, KYC done, and payouts
+ * The demo merchant's way out for its money: three settlement accounts added when it started (`since`), KYC done, and payouts
  * of a few per cent of the balance through the real service: one to the old Access Bank account that came back "account closed" (that account then
  * deactivated), six to the GTBank account and one to the Dollar account, all settled.
  */
-export async function seedDemoMoneyOut(app: FastifyInstance, userId: string) {
+export async function seedDemoMoneyOut(app: FastifyInstance, userId: string, since: Date) {
   const { deps } = app;
   const db = deps.database.db;
-  const accounts = await seedDemoSettlementAccounts(deps, userId, new Date(Date.now() - 80 * DAY));
+  const accounts = await seedDemoSettlementAccounts(deps, userId, since);
   // A merchant who has been paid out for months has verified its email and its business.
   await db.update(users).set({ status: 'ACTIVE', emailVerified: true }).where(eq(users.id, userId));
   const owned = await db

@@ -33,9 +33,13 @@ const DEMO_PRODUCTS = [
   },
 ] as const;
 
-/** Returns the ids of the products, in the catalogue's order. */
-export async function seedDemoProducts(db: Db, userId: string) {
+/** Returns the ids of the products, in the catalogue's order; `listedAt`: when the merchant listed them. */
+export async function seedDemoProducts(db: Db, userId: string, listedAt: Date) {
   const ids: string[] = [];
-  for (const product of DEMO_PRODUCTS) ids.push((await insertProduct(db, { userId, ...product })).id);
+  for (const [index, product] of DEMO_PRODUCTS.entries()) {
+    // A minute apart, in the catalogue's order, so the newest-first list is stable.
+    const createdAt = new Date(listedAt.getTime() + index * 60_000);
+    ids.push((await insertProduct(db, { userId, ...product, createdAt, updatedAt: createdAt })).id);
+  }
   return ids;
 }

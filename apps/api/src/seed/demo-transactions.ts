@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Currency, TransactionChannel, TransactionStatus, TransactionType } from '@bizdash/shared';
-import type { SystemAccountCode } from '../features/money/index.ts';
+import {
+  type Currency,
+  type FeeSchedule,
+  feeFor,
+  type TransactionChannel,
+  type TransactionStatus,
+  type TransactionType,
+} from '@bizdash/shared';
+import { childIdBelow, type SystemAccountCode } from '../features/money/index.ts';
 
 /** A seeded movement, before it becomes rows; times ascend so balances can be followed as they would have been. */
 export interface DemoTransaction {
@@ -14,8 +21,10 @@ export interface DemoTransaction {
   amount: number;
   impactTime: Date;
   description: string;
-  beneficiary: string;
+  beneficiary: string | null;
   orderReference: string;
+  /** A card fee's sale, as checkout books the fee: a child of the payment. */
+  parentId: string | null;
 }
 
 const CUSTOMERS = [
@@ -92,17 +101,7 @@ function saleAmount(random: Random, currency: Currency) {
 
 function credit(
   random: Random,
-  base: Omit<
-    DemoTransaction,
-    | 'type'
-    | 'channel'
-    | 'counterparty'
-    | 'description'
-    | 'beneficiary'
-    | 'orderReference'
-    | 'amount'
-    | 'status'
-  >,
+  base: Pick<DemoTransaction, 'id' | 'walletId' | 'currency' | 'impactTime'>,
 ): DemoTransaction {
   const customer = random.pick(CUSTOMERS);
   return {
@@ -116,6 +115,30 @@ function credit(
     description: random.pick(PRODUCTS),
     beneficiary: customer,
     orderReference: `ORD-${random.int(100_000, 999_999)}`,
+    parentId: null,
+  };
+}
+
+/**
+ * The card fee of a successful card sale, as checkout books it (checkout-transitions' bookPayment): the fee rule of
+ * the sale's currency on its amount, borne by the merchant (a new merchant's setting, and never more than the
+ * sale), a child DEBIT to fees earned at the same moment, with the id just below the sale's so it lists after it.
+ */
+function cardFee(sale: DemoTransaction, feeSchedule: FeeSchedule): DemoTransaction {
+  return {
+    id: childIdBelow(sale.id),
+    walletId: sale.walletId,
+    currency: sale.currency,
+    impactTime: sale.impactTime,
+    type: 'DEBIT',
+    status: 'SUCCESSFUL',
+    channel: 'FEE',
+    counterparty: 'FEES_EARNED',
+    amount: Math.min(feeFor(feeSchedule[sale.currency], sale.amount), sale.amount),
+    description: `Card fee: ${sale.orderReference}`,
+    beneficiary: null,
+    orderReference: sale.orderReference,
+    parentId: sale.id,
   };
 }
 
@@ -125,56 +148,32 @@ export interface WalletRef {
 }
 
 /**
- * `count` movements over the last `days` days across the given wallets: mostly sales, some processing fees. No
- * payouts: they go to settlement accounts, which the seed does not create. A successful debit only happens when
- * the wallet can pay for it at that moment, so no balance goes below zero.
+ * `count` sales over the `days` days before `now` across the given wallets, oldest first, each successful card
+ * sale followed by its card fee (so more rows than sales). No payouts: they go to settlement accounts, which
+ * demo-money-out adds. A fee never exceeds its sale, so no balance goes below zero.
  */
 export function generateDemoTransactions(
   wallets: WalletRef[],
   count: number,
   days: number,
   random: Random,
+  feeSchedule: FeeSchedule,
   now = Date.now(),
 ): DemoTransaction[] {
   const span = days * 86_400_000;
   const times = Array.from({ length: count }, () => now - Math.floor(random.next() * span)).sort(
     (a, b) => a - b,
   );
-  const balances = new Map(wallets.map((wallet) => [wallet.walletId, 0]));
-  return times.map((time) => {
+  return times.flatMap((time) => {
     const wallet = random.next() < 0.8 ? (wallets[0] as WalletRef) : random.pick(wallets);
-    const base = {
+    const sale = credit(random, {
       id: randomUUID(),
       walletId: wallet.walletId,
       currency: wallet.currency,
       impactTime: new Date(time),
-    };
-    const balance = balances.get(wallet.walletId) ?? 0;
-    const movement = random.next() < 0.08 && balance > 0 ? fee(random, base, balance) : credit(random, base);
-    if (movement.status === 'SUCCESSFUL') {
-      balances.set(
-        wallet.walletId,
-        balance + (movement.type === 'CREDIT' ? movement.amount : -movement.amount),
-      );
-    }
-    return movement;
+    });
+    return sale.status === 'SUCCESSFUL' && sale.channel === 'CARD'
+      ? [sale, cardFee(sale, feeSchedule)]
+      : [sale];
   });
-}
-
-function fee(
-  random: Random,
-  base: Pick<DemoTransaction, 'id' | 'walletId' | 'currency' | 'impactTime'>,
-  balance: number,
-): DemoTransaction {
-  return {
-    ...base,
-    type: 'DEBIT',
-    status: 'SUCCESSFUL',
-    channel: 'FEE',
-    counterparty: 'FEES_EARNED',
-    amount: Math.max(1, Math.floor(balance * 0.005)),
-    description: 'Processing fees',
-    beneficiary: 'Bizdash',
-    orderReference: `FEE-${random.int(100_000, 999_999)}`,
-  };
 }

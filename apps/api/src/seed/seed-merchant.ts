@@ -1,3 +1,4 @@
+import type { FeeSchedule } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -20,22 +21,29 @@ export interface SeedMerchantOptions {
   firstName: string;
   lastName: string;
   businessName: string;
+  /** The company profile's description, filled as a merchant trading for months has it. */
+  businessDescription: string;
+  /** Sales: each successful card sale also gets its card fee, by this schedule (the checkout's). */
   transactions: number;
+  feeSchedule: FeeSchedule;
   days: number;
   seed: number;
   batchSize?: number;
   onProgress?: (done: number) => void;
 }
 
-async function findOrCreateMerchant(db: Db, options: SeedMerchantOptions) {
+const DAY_MS = 86_400_000;
+
+/** The merchant signed up (its wallets opened) when its history starts: `since`, an hour before the first sale. */
+async function findOrCreateMerchant(db: Db, options: SeedMerchantOptions, since: Date) {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, options.email));
   if (existing) return { userId: existing.id, created: false };
   const passwordHash = await hashPassword(options.password);
-  const user = await db.transaction((tx) =>
-    insertMerchant(
+  const user = await db.transaction(async (tx) => {
+    const created = await insertMerchant(
       tx,
       {
         email: options.email,
@@ -46,8 +54,17 @@ async function findOrCreateMerchant(db: Db, options: SeedMerchantOptions) {
         countryOfBusiness: 'Nigeria',
       },
       passwordHash,
-    ),
-  );
+    );
+    await tx
+      .update(users)
+      .set({ businessDescription: options.businessDescription, createdAt: since, updatedAt: since })
+      .where(eq(users.id, created.id));
+    await tx
+      .update(wallets)
+      .set({ createdAt: since, updatedAt: since })
+      .where(eq(wallets.userId, created.id));
+    return created;
+  });
   return { userId: user.id, created: true };
 }
 
@@ -63,7 +80,7 @@ async function writeBatch(db: Db, userId: string, batch: DemoTransaction[]) {
         return {
           postingId: postingIds.get(movement.id) as string,
           idempotencyKey: `transaction:${movement.id}`,
-          kind: movement.channel === 'PAYOUT' ? 'PAYOUT' : 'PAYMENT',
+          kind: movement.channel === 'FEE' ? 'FEE' : 'PAYMENT',
           description: movement.description,
           legs: [
             { account: { walletId: movement.walletId }, currency: movement.currency, amount: walletAmount },
@@ -90,16 +107,22 @@ async function writeBatch(db: Db, userId: string, batch: DemoTransaction[]) {
         beneficiary: movement.beneficiary,
         transactionChannel: movement.channel,
         orderReference: movement.orderReference,
+        parentTransactionId: movement.parentId,
         postingId: postingIds.get(movement.id) ?? null,
       })),
     );
   });
 }
 
-/** A merchant with realistic history; an existing merchant (same email) is left as it is. */
+/**
+ * A merchant with realistic history; an existing merchant (same email) is left as it is. `historyStart`: when the
+ * merchant signed up, an hour before the first sale; what is added to the demo afterwards dates from it.
+ */
 export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
-  const { userId, created } = await findOrCreateMerchant(db, options);
-  if (!created) return { userId, created, transactions: 0 };
+  const now = Date.now();
+  const historyStart = new Date(now - options.days * DAY_MS - 3_600_000);
+  const { userId, created } = await findOrCreateMerchant(db, options, historyStart);
+  if (!created) return { userId, created, transactions: 0, historyStart };
   const owned = await db
     .select({ walletId: wallets.id, currency: wallets.currency })
     .from(wallets)
@@ -110,6 +133,8 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
     options.transactions,
     options.days,
     randomSource(options.seed),
+    options.feeSchedule,
+    now,
   );
   const batchSize = options.batchSize ?? 2000;
   for (let start = 0; start < movements.length; start += batchSize) {
@@ -121,5 +146,5 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
   await db.execute(
     sql`analyze ${users}, ${wallets}, ${ledgerPostings}, ${ledgerEntries}, ${transactions}, ${transactionCounters}, ${walletDailyTotals}`,
   );
-  return { userId, created, transactions: movements.length };
+  return { userId, created, transactions: movements.length, historyStart };
 }

@@ -10,6 +10,7 @@ export {
   reversePayoutDebit,
   settlePayoutDebit,
 } from './transactions/payout-movements.ts';
+export { childIdBelow } from './transactions/transaction-cursor.ts';
 export {
   recordTransaction,
   settleTransaction,

@@ -1,3 +1,4 @@
+import { DEFAULT_FEE_SCHEDULE, feeFor } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountsOfUser } from '../../../src/features/banks/index.ts';
@@ -14,22 +15,30 @@ import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
 describe('the demo seed', () => {
   let ctx: TestContext;
   let userId: string;
+  let seeded: number;
+  let historyStart: Date;
 
   beforeAll(async () => {
     ctx = await buildTestApp();
-    ({ userId } = await seedMerchant(dbOf(ctx.app), {
+    ({
+      userId,
+      transactions: seeded,
+      historyStart,
+    } = await seedMerchant(dbOf(ctx.app), {
       email: 'demo-seed@bizdash.local',
       password: 'Demo!Bizdash2026',
       firstName: 'Adaeze',
       lastName: 'Okafor',
       businessName: 'Adaeze Fabrics & Co',
+      businessDescription: 'Hand-dyed adire, Ankara and aso-oke textiles made in Lagos.',
       transactions: 200,
+      feeSchedule: DEFAULT_FEE_SCHEDULE,
       days: 90,
       seed: 42,
     }));
-    const [productId] = await seedDemoProducts(dbOf(ctx.app), userId);
+    const [productId] = await seedDemoProducts(dbOf(ctx.app), userId, historyStart);
     await seedPendingPayments(dbOf(ctx.app), productId ?? '', ctx.app.deps.config.checkout.feeSchedule);
-    await seedDemoMoneyOut(ctx.app, userId);
+    await seedDemoMoneyOut(ctx.app, userId, historyStart);
   });
   afterAll(() => ctx.close());
 
@@ -123,6 +132,85 @@ describe('the demo seed', () => {
     }
   });
 
+  it('books the card fee of every successful card sale as checkout does, and no other fee', async () => {
+    const sales = await sqlRows<{
+      id: string;
+      amount: number;
+      currency: 'NGN' | 'USD';
+      impact_time: Date;
+      order_reference: string;
+      fees: { amount: number; type: string; status: string; impact_time: string; description: string }[];
+    }>(
+      ctx.app,
+      sql`select s.id, s.transaction_amount::int as amount, s.currency_code as currency, s.impact_time, s.order_reference,
+            coalesce((select json_agg(json_build_object('amount', f.transaction_amount, 'type', f.transaction_type,
+              'status', f.transaction_status, 'impact_time', f.impact_time, 'description', f.description))
+              from transactions f where f.parent_transaction_id = s.id and f.transaction_channel = 'FEE'), '[]') as fees
+          from transactions s
+          where s.user_id = ${userId} and s.transaction_channel = 'CARD' and s.transaction_status = 'SUCCESSFUL'`,
+    );
+    expect(sales.length).toBeGreaterThan(50);
+    for (const sale of sales) {
+      expect(sale.fees).toEqual([
+        {
+          amount: Math.min(feeFor(DEFAULT_FEE_SCHEDULE[sale.currency], sale.amount), sale.amount),
+          type: 'DEBIT',
+          status: 'SUCCESSFUL',
+          impact_time: expect.any(String),
+          description: `Card fee: ${sale.order_reference}`,
+        },
+      ]);
+      expect(new Date(sale.fees[0]?.impact_time ?? 0).getTime()).toBe(new Date(sale.impact_time).getTime());
+    }
+    const seededFees = sql`select count(*)::int as n from transactions t
+      where t.user_id = ${userId} and t.transaction_channel = 'FEE' and t.parent_transaction_id is not null
+        and not exists (select 1 from payouts p where p.fee_transaction_id = t.id)`;
+    expect(await countOf(seededFees)).toBe(sales.length);
+    const orphanFees = sql`select count(*)::int as n from transactions
+      where user_id = ${userId} and transaction_channel = 'FEE' and parent_transaction_id is null
+        and id not in (select fee_transaction_id from payouts where fee_transaction_id is not null)`;
+    expect(await countOf(orphanFees)).toBe(0);
+    const feesOfOtherSales = sql`select count(*)::int as n from transactions f join transactions s on s.id = f.parent_transaction_id
+      where f.user_id = ${userId} and f.transaction_channel = 'FEE'
+        and (s.transaction_channel <> 'CARD' or s.transaction_status <> 'SUCCESSFUL')
+        and f.id not in (select fee_transaction_id from payouts where fee_transaction_id is not null)`;
+    expect(await countOf(feesOfOtherSales)).toBe(0);
+  });
+
+  it('dates the merchant, its wallets, products and settlement accounts before its first sale, and nothing after now', async () => {
+    const [first] = await sqlRows<{ at: Date }>(
+      ctx.app,
+      sql`select min(impact_time) as at from transactions where user_id = ${userId}`,
+    );
+    const firstSale = new Date(first?.at ?? 0);
+    expect(Date.now() - firstSale.getTime()).toBeGreaterThan(80 * 86_400_000);
+    const created = await sqlRows<{ what: string; at: Date }>(
+      ctx.app,
+      sql`select 'merchant' as what, created_at as at from users where id = ${userId}
+          union all select 'wallet ' || currency, created_at from wallets where user_id = ${userId}
+          union all select 'product ' || product_name, created_at from products where user_id = ${userId}
+          union all select 'bank account ' || bank_name, created_at from bank_accounts where user_id = ${userId}`,
+    );
+    expect(created.length).toBe(1 + 2 + 4 + 3);
+    for (const row of created) expect(new Date(row.at).getTime(), row.what).toBeLessThan(firstSale.getTime());
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from transactions where user_id = ${userId} and impact_time > now()`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has a filled company profile', async () => {
+    const [profile] = await sqlRows<{ business_description: string | null; country_of_business: string }>(
+      ctx.app,
+      sql`select business_description, country_of_business from users where id = ${userId}`,
+    );
+    expect(profile).toEqual({
+      business_description: 'Hand-dyed adire, Ankara and aso-oke textiles made in Lagos.',
+      country_of_business: 'Nigeria',
+    });
+  });
+
   it('names sales by what was sold', async () => {
     expect(
       await countOf(
@@ -136,7 +224,7 @@ describe('the demo seed', () => {
       ctx.app,
       sql`select reltuples::int as n from pg_class where oid = 'transactions'::regclass`,
     );
-    expect(estimate?.n).toBe(200); // the seeded history; the two payments in progress came after
+    expect(estimate?.n).toBe(seeded); // the seeded history; the two payments in progress came after
     const columns = await sqlRows<{ attname: string }>(
       ctx.app,
       sql`select attname from pg_stats where schemaname = 'public' and tablename = 'transactions'`,
