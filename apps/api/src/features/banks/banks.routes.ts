@@ -48,6 +48,8 @@ export function banksRoutes(deps: AppDeps) {
     api.post(
       '/resolve-account',
       {
+        // It serves adding an account, which a key cannot do, and tells who holds an account: the person's only.
+        config: { dashboardOnly: true },
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
@@ -91,6 +93,9 @@ export function banksRoutes(deps: AppDeps) {
           tags: ['banks'],
           security: [{ bearerAuth: [] }],
           summary: "The acting user's settlement accounts, newest first (deactivated ones included)",
+          description:
+            "An API key may list them, to choose a payout's bankAccountId; adding one, its name enquiry and " +
+            'deactivating one are for the dashboard only (401 API_KEY_NOT_ALLOWED with a key).',
           response: { 200: BankAccountListSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
