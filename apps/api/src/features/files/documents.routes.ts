@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { AppDeps } from '../../types.ts';
 import { assertOwnedUser } from '../users/index.ts';
 import { findDocument } from './documents.repository.ts';
@@ -22,7 +23,7 @@ import { deleteDocuments, getDocuments, uploadDocuments } from './documents.serv
 import { FILE_LINK_KEY_PURPOSE, mintFileLink } from './file-links.ts';
 import { setProfilePictureUrl } from './files.repository.ts';
 import { attachment, sendStored } from './files.routes.ts';
-import { storeImage } from './files.service.ts';
+import { pruneReplacedImages, storeImage } from './files.service.ts';
 import { INVALID_IMAGE_MESSAGE } from './images.ts';
 import {
   ImageUploadFormSchema,
@@ -106,6 +107,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
           ),
         );
         await setProfilePictureUrl(db, userId, stored.url);
+        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'profile', keepId: stored.id });
         return { url: stored.url };
       },
     );
@@ -135,6 +137,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
             }),
           ),
         );
+        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'checkout_logo', keepId: stored.id });
         return { url: stored.url };
       },
     );
@@ -184,7 +187,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
           ...common,
           summary: 'Download one business document (as an attachment)',
           params: DocumentFileParamsSchema,
-          response: errors,
+          response: { 200: nonJsonResponse('The document, as an attachment', ['*/*']), ...errors },
         },
       },
       async (request, reply) => {

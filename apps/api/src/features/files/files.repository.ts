@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type FilePurpose, files, users } from '../../db/schema/index.ts';
 
@@ -20,6 +20,23 @@ export async function insertFile(db: DbOrTx, file: NewFile) {
 export async function findFile(db: Db, id: string) {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Deletes a user's files of one purpose except those kept; answers the deleted files' storage keys. */
+export async function deleteFilesExcept(db: DbOrTx, ownerId: string, purpose: FilePurpose, keep: string[]) {
+  return db
+    .delete(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.purpose, purpose), notInArray(files.id, keep)))
+    .returning({ storageKey: files.storageKey });
+}
+
+export async function checkoutLogoUrlOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ url: users.checkoutLogoUrl })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.url ?? null;
 }
 
 /** The profile photo is the user's own column; the caller has checked ownership. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FilePurpose } from '../../db/schema/index.ts';
 import type { StorageProvider, StoredBody } from '../../providers/storage/storage-provider.ts';
-import { insertFile } from './files.repository.ts';
+import { checkoutLogoUrlOf, deleteFilesExcept, insertFile } from './files.repository.ts';
 import { type ImageSource, reencodeImage } from './images.ts';
 import { reserveStorage } from './storage-quota.ts';
 
@@ -86,4 +86,24 @@ export async function storeImage(
     size: bytes.length,
     contentType,
   });
+}
+
+/** The id of one of our stored images from its URL (whatever address it was minted on), else null. */
+const ownFileId = (url: string | null) => url?.match(/\/api\/files\/([0-9a-f-]{36})$/)?.[1] ?? null;
+
+/**
+ * After a new profile photo or checkout logo: the user's older ones go (rows and bytes), so replacing an image
+ * never eats into the storage quota. Kept: the new image and, for logos, the one the company details use.
+ */
+export async function pruneReplacedImages(
+  { db, storage }: FileDeps,
+  { ownerId, purpose, keepId }: { ownerId: string; purpose: 'profile' | 'checkout_logo'; keepId: string },
+) {
+  const keep = [keepId];
+  if (purpose === 'checkout_logo') {
+    const current = ownFileId(await checkoutLogoUrlOf(db, ownerId));
+    if (current) keep.push(current);
+  }
+  const removed = await deleteFilesExcept(db, ownerId, purpose, keep);
+  await Promise.all(removed.map((file) => storage.delete(file.storageKey).catch(() => undefined)));
 }

@@ -76,6 +76,29 @@ describe('documents and images', () => {
     expect(user?.checkout_logo_url).toBeNull();
   });
 
+  it('replacing a profile photo or an unsaved checkout logo deletes the older file, freeing its storage', async () => {
+    const filesOf = (purpose: string) =>
+      countRows(
+        ctx.app,
+        sql`select count(*) as n from files where owner_id = ${merchant.userId} and purpose = ${purpose}`,
+      );
+    const upload = async (route: string) => {
+      const response = await post(`/api/document/${merchant.userId}/${route}`, [
+        { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: png },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      return new URL((response.json() as { url: string }).url).pathname;
+    };
+    const oldPhoto = await upload('upload-profile-picture');
+    const newPhoto = await upload('upload-profile-picture');
+    expect(await filesOf('profile')).toBe(1);
+    expect((await ctx.app.inject({ method: 'GET', url: oldPhoto })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: newPhoto })).statusCode).toBe(200);
+    await upload('upload-checkout-logo');
+    await upload('upload-checkout-logo');
+    expect(await filesOf('checkout_logo')).toBe(1);
+  });
+
   it.each([
     ['HTML renamed .png', Buffer.from('<html><script>alert(1)</script></html>')],
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
