@@ -46,8 +46,8 @@ describe('/convert', { timeout: 15_000 }, () => {
     const quote = await screen.findByTestId('quote');
     expect(within(quote).getByTestId('quote-amount-in')).toHaveTextContent('₦100,000.00');
     expect(within(quote).getByTestId('quote-fee')).toHaveTextContent('₦500.00');
-    expect(within(quote).getByTestId('quote-rate')).toHaveTextContent('$1 = ₦1,573.25');
-    expect(within(quote).getByText('Mid-market $1 = ₦1,550.00')).toBeInTheDocument();
+    expect(within(quote).getByTestId('quote-rate')).toHaveTextContent('$1 = ₦1,573.2500');
+    expect(within(quote).getByText('Mid-market $1 = ₦1,550.0000')).toBeInTheDocument();
     // ₦99,500 / 1573.25
     expect(within(quote).getByTestId('quote-amount-out')).toHaveTextContent('$63.24');
     expect(within(quote).getByTestId('quote-seconds-left')).toHaveTextContent(/^(30|29)s$/);

@@ -26,7 +26,11 @@ export function MoneyFlowCard() {
   const summary = useWalletSummary(range);
   const [chosen, setChosen] = useState<Currency | null>(null);
   const wallets = summary.data?.wallets ?? [];
-  const current = wallets.find((wallet) => wallet.currency === chosen) ?? wallets[0];
+  // Until the merchant picks one: the first currency that moved money in these days, not an empty NGN chart.
+  const current =
+    wallets.find((wallet) => wallet.currency === chosen) ??
+    wallets.find((wallet) => wallet.days.some((day) => day.moneyIn > 0 || day.moneyOut > 0)) ??
+    wallets[0];
   const totals = (current?.days ?? []).reduce(
     (sum, day) => ({ in: sum.in + day.moneyIn, out: sum.out + day.moneyOut }),
     { in: 0, out: 0 },

@@ -4,9 +4,19 @@ import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
+import { useFitsWidth } from '@/lib/use-fits-width';
 import type { ListFilters } from '../use-list-params';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/**
+ * The search box's hint, whole where the box has room for it (15 px text after the icon), shorter on a phone:
+ * at 390 px the long one was cut mid-word.
+ */
+const SEARCH_HINT = {
+  long: 'Description, beneficiary or order reference',
+  short: 'Description, name or reference',
+};
+const LONG_HINT_MIN_WIDTH = 380;
 
 interface TransactionFiltersProps {
   filters: ListFilters;
@@ -18,6 +28,7 @@ interface TransactionFiltersProps {
 /** Search text (debounced) and a date range; every value lives in the URL. */
 export function TransactionFilters({ filters, onChange, onClear, filtered }: TransactionFiltersProps) {
   const id = useId();
+  const { ref: searchBox, wide: roomForLongHint } = useFitsWidth(LONG_HINT_MIN_WIDTH);
   const [text, setText] = useState(filters.query);
   const pushed = useRef(filters.query);
   const latestOnChange = useRef(onChange);
@@ -64,7 +75,7 @@ export function TransactionFilters({ filters, onChange, onClear, filtered }: Tra
         <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-800">
           Search
         </label>
-        <div className="relative">
+        <div className="relative" ref={searchBox}>
           <Search
             className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500"
             aria-hidden="true"
@@ -75,7 +86,7 @@ export function TransactionFilters({ filters, onChange, onClear, filtered }: Tra
             value={text}
             maxLength={100}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Description, beneficiary or order reference"
+            placeholder={roomForLongHint ? SEARCH_HINT.long : SEARCH_HINT.short}
             className={cn(inputClasses(false), 'pl-10')}
           />
         </div>

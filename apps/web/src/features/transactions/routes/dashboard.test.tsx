@@ -87,6 +87,32 @@ describe('money in and out chart', () => {
     expect(screen.getByTestId('money-flow-totals')).toHaveTextContent('Money in$99.00');
   });
 
+  it('opens on the currency that moved money when NGN moved none', async () => {
+    const usdDays = quietDays('2026-02-04', 30).map((day, index) =>
+      index === 3 ? { ...day, moneyIn: 25_000 } : day,
+    );
+    const summary = buildWalletSummary({
+      from: '2026-02-04',
+      to: '2026-03-05',
+      wallets: [
+        { walletId: WALLET_IDS.NGN, currency: 'NGN', days: quietDays('2026-02-04', 30) },
+        { walletId: WALLET_IDS.USD, currency: 'USD', days: usdDays },
+      ],
+    });
+    server.use(http.get('/api/wallets/summary', () => HttpResponse.json(summary)));
+    openDashboard();
+
+    expect(
+      await screen.findByRole('img', { name: 'Money in and out per day (USD), last 30 days' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('money-flow-totals')).toHaveTextContent('Money in$250.00');
+    expect(screen.queryByText(/No money moved/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'NGN' }));
+    expect(await screen.findByText('No money moved in these 30 days.')).toBeInTheDocument();
+  });
+
   it('keeps the table for screen readers from adding empty scroll below the dashboard', async () => {
     openDashboard();
     const table = await screen.findByRole('table', { name: /Money in and out per day/ });

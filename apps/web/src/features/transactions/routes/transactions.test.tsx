@@ -54,6 +54,16 @@ describe('transactions page', () => {
     expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
   });
 
+  it.each([
+    // A 390 px phone leaves the box about 318 px: the long hint was cut there.
+    [318, 'Description, name or reference'],
+    [600, 'Description, beneficiary or order reference'],
+  ])('gives the search box a hint that fits its %i px', async (width, hint) => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, width, 44));
+    openTransactions('/transactions/all');
+    expect(await screen.findByLabelText('Search')).toHaveAttribute('placeholder', hint);
+  });
+
   it('keeps the search text and date range in the URL and sends them as the filter', async () => {
     const { requests, router } = openTransactions('/transactions/credit?page=2');
     await userEvent.setup().type(await screen.findByLabelText('Search'), 'ankara');
