@@ -33,6 +33,7 @@ import { webhooksRoutes } from './features/webhooks/index.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { releaseLeasesOfEndedProcess } from './jobs/leases.ts';
 import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
@@ -135,6 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     template: options.databaseTemplate,
     poolSize: config.databasePoolSize,
   });
+
+  const released = await releaseLeasesOfEndedProcess(database);
+  if (released > 0)
+    app.log.info({ released }, 'let go of the leases the previous process left (it ended without stopping)');
 
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
