@@ -106,13 +106,25 @@ export interface RateLimits {
   /**
    * Attempts on one account: strictly from one address (a stranger's guesses lock out that stranger's address,
    * not the owner), and with a much higher ceiling from all addresses together (a spread-out attack still stops).
+   * The ceiling is for strangers (ADR 037): a request `trusted` says is the owner's (a known device, a session)
+   * neither counts towards it nor meets it, and with `quietAtCeiling` a request past it goes on, marked for
+   * `isPastCeiling`, instead of being refused (an answer that must not differ, such as a reset link's).
    */
-  perAccount(group: string, key: (request: FastifyRequest) => string): Hook;
+  perAccount(group: string, key: (request: FastifyRequest) => string, options?: PerAccountOptions): Hook;
   /** At most `max` requests a minute per key (an API key's own allowance, whatever address it comes from). */
   perKey(group: string, max: number, key: (request: FastifyRequest) => string): Hook;
 }
 
+export interface PerAccountOptions {
+  trusted?: (request: FastifyRequest) => boolean;
+  quietAtCeiling?: boolean;
+}
+
 const FIFTEEN_MINUTES = 15 * 60_000;
+const pastCeiling = new WeakSet<FastifyRequest>();
+
+/** Whether a `quietAtCeiling` limit let this request past the account's ceiling from all addresses. */
+export const isPastCeiling = (request: FastifyRequest) => pastCeiling.has(request);
 
 /** What a limited client reads: when it may try again, in whole minutes (Retry-After carries the seconds). */
 function tryAgainMessage(seconds: number) {
@@ -125,11 +137,17 @@ function tryAgainMessage(seconds: number) {
  * route-level handler runs only once per request.
  */
 export function createRateLimits(app: FastifyInstance, config: Config): RateLimits {
-  const limiter = (max: number, timeWindow: number, key: (request: FastifyRequest) => string): Hook => {
+  const limiter = (
+    max: number,
+    timeWindow: number,
+    key: (request: FastifyRequest) => string,
+    onExceeded?: (request: FastifyRequest) => void,
+  ): Hook => {
     const check = app.createRateLimit({ max, timeWindow, keyGenerator: key });
     return async (request, reply) => {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
+      if (onExceeded) return onExceeded(request);
       reply.header('retry-after', result.ttlInSeconds);
       throw tooManyRequests(tryAgainMessage(result.ttlInSeconds));
     };
@@ -137,7 +155,7 @@ export function createRateLimits(app: FastifyInstance, config: Config): RateLimi
   const { ipPerMinute, accountPer15Minutes, accountAcrossIpsPer15Minutes } = config.rateLimit;
   return {
     perIp: (group, max = ipPerMinute) => limiter(max, 60_000, (request) => `${group}:ip:${request.ip}`),
-    perAccount: (group, key) => {
+    perAccount: (group, key, options = {}) => {
       const fromOneAddress = limiter(
         accountPer15Minutes,
         FIFTEEN_MINUTES,
@@ -147,11 +165,12 @@ export function createRateLimits(app: FastifyInstance, config: Config): RateLimi
         accountAcrossIpsPer15Minutes,
         FIFTEEN_MINUTES,
         (request) => `${group}:account:${key(request)}`,
+        options.quietAtCeiling ? (request) => pastCeiling.add(request) : undefined,
       );
       // The address's own limit first: once it is reached, that address no longer uses up the account's.
       return async (request, reply) => {
         await fromOneAddress(request, reply);
-        await fromAll(request, reply);
+        if (!options.trusted?.(request)) await fromAll(request, reply);
       };
     },
     perKey: (group, max, key) => limiter(max, 60_000, (request) => `${group}:key:${key(request)}`),

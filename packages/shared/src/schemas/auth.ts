@@ -39,10 +39,17 @@ export const SignInRequestSchema = z.object({
   email: emailField,
   // Sign-in never tells which rule a stored password follows; it only needs one.
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  /** The deviceToken an earlier sign-in on this device answered: a known device gets in past the account's ceiling. */
+  deviceToken: z.string().max(1024).optional(),
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
-export const AuthTokenResponseSchema = z.object({ token: z.string(), userId: z.uuid() });
+export const AuthTokenResponseSchema = z.object({
+  token: z.string(),
+  userId: z.uuid(),
+  /** Sent with later sign-ins from this device (ADR 037); answered by sign-up and sign-in. */
+  deviceToken: z.string().optional(),
+});
 export type AuthTokenResponse = z.infer<typeof AuthTokenResponseSchema>;
 
 export const OtpRequestQuerySchema = z.object({ email: emailField });

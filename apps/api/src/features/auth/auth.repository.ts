@@ -8,7 +8,12 @@ import { TOKEN_VERSIONS_CHANNEL } from '../users/index.ts';
 
 export async function findCredentialsByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ userId: users.id, tokenVersion: users.tokenVersion, passwordHash: credentials.passwordHash })
+    .select({
+      userId: users.id,
+      email: users.email,
+      tokenVersion: users.tokenVersion,
+      passwordHash: credentials.passwordHash,
+    })
     .from(users)
     .innerJoin(credentials, eq(credentials.userId, users.id))
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
@@ -16,14 +21,19 @@ export async function findCredentialsByEmail(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
-/** The account's current token version: a token or sign-in challenge of an older one no longer counts. */
-export async function readTokenVersionOf(db: DbOrTx, userId: string) {
+/** The account's current token version and sign-in email (null when it is gone). */
+export async function findAccountById(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ tokenVersion: users.tokenVersion })
+    .select({ tokenVersion: users.tokenVersion, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row?.tokenVersion ?? null;
+  return row ?? null;
+}
+
+/** The account's current token version: a token or sign-in challenge of an older one no longer counts. */
+export async function readTokenVersionOf(db: DbOrTx, userId: string) {
+  return (await findAccountById(db, userId))?.tokenVersion ?? null;
 }
 
 /** A merchant is born with its credentials and one wallet per supported currency. */
@@ -31,7 +41,7 @@ export async function insertMerchant(tx: Tx, input: Omit<SignUpRequest, 'passwor
   const [user] = await tx
     .insert(users)
     .values({ ...input, email: input.email.toLowerCase() })
-    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+    .returning({ id: users.id, email: users.email, tokenVersion: users.tokenVersion });
   if (!user) throw new Error('insert into users returned no row');
   await tx.insert(credentials).values({ userId: user.id, passwordHash });
   await openWallets(tx, user.id);

@@ -1,21 +1,25 @@
 import {
   ApiErrorSchema,
   AuthTokenResponseSchema,
+  FORGOT_PASSWORD_SENT,
   ForgotPasswordRequestSchema,
   MessageResponseSchema,
   ResetPasswordRequestSchema,
+  type SignInRequest,
   SignInRequestSchema,
   SignInResponseSchema,
   SignInTwoFactorRequestSchema,
   SignUpRequestSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { isPastCeiling } from '../../plugins/rate-limit.ts';
 import type { AppDeps } from '../../types.ts';
-import { challengeOf, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
+import { challengeOf, deviceKey, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
+import { isKnownDevice } from './known-device.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { countPasswordCheck, throttleSignIn } from './sign-in-throttle.ts';
 
@@ -27,8 +31,9 @@ export function authRoutes(deps: AppDeps) {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = deps.rateLimits;
     // After validation (preHandler), so the email is the normalised one the account is found by.
-    const perEmail = (group: string) =>
-      limits.perAccount(group, (request) => String((request.body as { email?: unknown }).email ?? ''));
+    const emailOf = (request: FastifyRequest) => String((request.body as { email?: unknown }).email ?? '');
+    const knownDevice = (request: FastifyRequest) =>
+      isKnownDevice(deviceKey(deps), (request.body as SignInRequest).deviceToken, emailOf(request));
 
     api.post(
       '/signup',
@@ -50,7 +55,7 @@ export function authRoutes(deps: AppDeps) {
       {
         onSend: noStore,
         onRequest: limits.perIp('auth'),
-        preHandler: throttleSignIn(limits),
+        preHandler: throttleSignIn(limits, knownDevice),
         schema: {
           tags,
           summary:
@@ -92,8 +97,10 @@ export function authRoutes(deps: AppDeps) {
       '/forgot-password',
       {
         onRequest: limits.perIp('auth'),
-        // An address gets a few links per quarter hour, however many addresses ask: no mailbox bombing.
-        preHandler: perEmail('reset'),
+        // An address gets a few links per quarter hour. Past the account's ceiling from all addresses no more
+        // links are sent (no mailbox bombing), but the answer stays the same: the owner asking from another
+        // address is never refused, and finds the newest link (sent minutes ago) in the mailbox (ADR 037).
+        preHandler: limits.perAccount('reset', emailOf, { quietAtCeiling: true }),
         schema: {
           tags,
           summary:
@@ -103,7 +110,13 @@ export function authRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) =>
-        reply.code(202).send(requestPasswordReset(deps, request.body.email, request.log)),
+        reply
+          .code(202)
+          .send(
+            isPastCeiling(request)
+              ? { message: FORGOT_PASSWORD_SENT }
+              : requestPasswordReset(deps, request.body.email, request.log),
+          ),
     );
 
     api.post(

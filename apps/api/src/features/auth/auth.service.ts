@@ -23,11 +23,12 @@ import {
   verifySecondFactor,
 } from '../security/index.ts';
 import {
+  findAccountById,
   findCredentialsByEmail,
   incrementTokenVersion,
   insertMerchant,
-  readTokenVersionOf,
 } from './auth.repository.ts';
+import { issueDeviceToken } from './known-device.ts';
 
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -36,8 +37,12 @@ type Deps = Pick<AppDeps, 'database' | 'tokens'>;
 type SignInDeps = Deps & Pick<AppDeps, 'keys' | 'secretBox' | 'jobs'>;
 
 const challengeKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('two-factor-sign-in-challenge');
+export const deviceKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('known-device');
 
-export async function signUp({ database, tokens }: Deps, input: SignUpRequest): Promise<AuthTokenResponse> {
+export async function signUp(
+  { database, tokens, keys }: Deps & Pick<AppDeps, 'keys'>,
+  input: SignUpRequest,
+): Promise<AuthTokenResponse> {
   const { password, ...profile } = input;
   const passwordHash = await hashPassword(password);
   try {
@@ -45,6 +50,7 @@ export async function signUp({ database, tokens }: Deps, input: SignUpRequest): 
     return {
       token: await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
       userId: user.id,
+      deviceToken: issueDeviceToken(deviceKey({ keys }), user.email),
     };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'EMAIL_TAKEN');
@@ -87,9 +93,10 @@ export async function signInWithSecondFactor(
   const db = deps.database.db;
   const challenge = challengeOf(deps, input.challengeToken);
   const expired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
+  const account = challenge && (await findAccountById(db, challenge.userId));
   if (
     !challenge ||
-    (await readTokenVersionOf(db, challenge.userId)) !== challenge.tokenVersion ||
+    account?.tokenVersion !== challenge.tokenVersion ||
     (await isChallengeSpent(db, challenge))
   ) {
     throw expired();
@@ -98,17 +105,17 @@ export async function signInWithSecondFactor(
     throw new AppError(401, 'TWO_FACTOR_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
   }
   if (!(await spendSignInChallenge(db, challenge))) throw expired();
-  return startSession(deps, challenge, request);
+  return startSession(deps, { ...challenge, email: account.email }, request);
 }
 
 /** Who the code step is for (null when the challenge is not valid): the throttle counts guesses per account. */
 export const challengeOf = (deps: Pick<AppDeps, 'keys'>, token: string) =>
   readSignInChallenge(challengeKey(deps), token);
 
-/** A token, and a "new sign-in" event for the merchant's security alerts. */
+/** A token, the device's token for later sign-ins, and a "new sign-in" event for the merchant's security alerts. */
 async function startSession(
   deps: SignInDeps,
-  account: { userId: string; tokenVersion: number },
+  account: { userId: string; tokenVersion: number; email: string },
   request: FastifyRequest,
 ): Promise<AuthTokenResponse> {
   const { userId } = account;
@@ -119,7 +126,11 @@ async function startSession(
     ),
   );
   deps.jobs.kick();
-  return { token: await deps.tokens.sign(account), userId };
+  return {
+    token: await deps.tokens.sign(account),
+    userId,
+    deviceToken: issueDeviceToken(deviceKey(deps), account.email),
+  };
 }
 
 /** Ends every token issued to the merchant so far, on every device. */

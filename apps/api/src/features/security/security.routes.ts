@@ -34,6 +34,7 @@ export function securityRoutes(deps: AppDeps) {
             request,
             reply,
             await throttleKeyOf(deps, actorOf(request), userIdOf(request)),
+            true,
           ),
         schema: {
           tags,
