@@ -78,6 +78,14 @@ export type ResolveAccountRequest = z.infer<typeof ResolveAccountRequestSchema>;
 export const ResolvedAccountSchema = z.object({ accountName: z.string(), bankName: z.string() });
 export type ResolvedAccount = z.infer<typeof ResolvedAccountSchema>;
 
+/** GET /api/bank/sandbox-accounts: numbers to try the sandbox directory and rail with (banks/sandbox-accounts.ts). */
+export const SandboxNairaAccountsSchema = z.object({
+  bankName: z.string(),
+  bankCode: z.string(),
+  accounts: z.array(z.object({ accountNumber: z.string(), description: z.string() })),
+});
+export type SandboxNairaAccounts = z.infer<typeof SandboxNairaAccountsSchema>;
+
 /** The settlement screen's NGN form: what the merchant picks and types (the wallet is the merchant's NGN one). */
 export const NigeriaBankFormSchema = withAccountNumberCheck(
   z.object({ bankCode: bankCodeField, accountNumber: accountNumberField, accountType: ngnAccountTypeField }),

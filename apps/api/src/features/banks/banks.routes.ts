@@ -8,6 +8,9 @@ import {
   NigeriaBankListSchema,
   ResolveAccountRequestSchema,
   ResolvedAccountSchema,
+  SANDBOX_NAIRA_ACCOUNTS,
+  SANDBOX_NAIRA_BANK,
+  SandboxNairaAccountsSchema,
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,6 +47,29 @@ export function banksRoutes(deps: AppDeps) {
       },
       async () => BANK_LIST,
     );
+
+    // The numbers hold only for the sandbox directory and rail, which decide by them; with real ones: no route.
+    if (deps.bankDirectory.name === 'sandbox' && deps.config.payouts.railProvider === 'sandbox') {
+      api.get(
+        '/sandbox-accounts',
+        {
+          schema: {
+            tags: ['banks'],
+            security: [{ bearerAuth: [] }],
+            summary:
+              'Test mode: Naira account numbers to try, one per outcome of the sandbox bank directory and payout rail',
+            response: { 200: SandboxNairaAccountsSchema, 401: ApiErrorSchema },
+          },
+        },
+        async () => ({
+          ...SANDBOX_NAIRA_BANK,
+          accounts: SANDBOX_NAIRA_ACCOUNTS.map(({ accountNumber, description }) => ({
+            accountNumber,
+            description,
+          })),
+        }),
+      );
+    }
 
     api.post(
       '/resolve-account',

@@ -51,6 +51,23 @@ describe('the sandbox Naira accounts (README, form help)', () => {
     expect(readme).toContain(SANDBOX_NAIRA_BANK.bankName);
   });
 
+  it('are served to the Naira form in test mode (GET /api/bank/sandbox-accounts)', async () => {
+    const merchant = await signUpMerchant(ctx.app);
+    const response = await ctx.app.inject({
+      url: '/api/bank/sandbox-accounts',
+      headers: bearer(merchant.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ...SANDBOX_NAIRA_BANK,
+      accounts: SANDBOX_NAIRA_ACCOUNTS.map(({ accountNumber, description }) => ({
+        accountNumber,
+        description,
+      })),
+    });
+    expect((await ctx.app.inject({ url: '/api/bank/sandbox-accounts' })).statusCode).toBe(401);
+  });
+
   it('the not-found number is not found by the bank directory, and cannot be added', async () => {
     const merchant = await signUpMerchant(ctx.app);
     const notFound = SANDBOX_NAIRA_ACCOUNTS.filter((account) => account.outcome === 'not_found');
