@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
 import { COOKIE_CONSENT_TEXT, CookieConsent } from './cookie-consent';
 
 describe('CookieConsent', () => {
@@ -21,13 +22,15 @@ describe('CookieConsent', () => {
     expect(screen.queryByText(COOKIE_CONSENT_TEXT)).not.toBeInTheDocument();
   });
 
-  it('keeps room for itself at the bottom of the screen while shown, for the toasts to sit above', async () => {
-    const user = userEvent.setup();
-    render(<CookieConsent />);
-    expect(document.documentElement.style.getPropertyValue('--cookie-banner-space')).toMatch(/^\d+px$/);
+  it("sits in the page's flow above the sign-up form instead of floating over it", async () => {
+    renderApp('/signup');
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    const banner = screen.getByRole('region', { name: 'Cookie consent' });
 
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(document.documentElement.style.getPropertyValue('--cookie-banner-space')).toBe('');
+    expect(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (let element: HTMLElement | null = banner; element; element = element.parentElement) {
+      expect(element.className).not.toMatch(/\b(fixed|absolute|sticky)\b/);
+    }
   });
 
   it('uses the exact wording of the spec', () => {

@@ -9,9 +9,9 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
+      {!isCheckoutPage(pathname) && <CookieConsent />}
       <Outlet />
       <ScrollRestoration />
-      {!isCheckoutPage(pathname) && <CookieConsent />}
     </>
   );
 }

@@ -3,7 +3,6 @@ import { useEffect, useLayoutEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { TEST_MODE_BAND_SPACE } from '@/features/test-mode/band-space';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { COOKIE_BANNER_SPACE } from './cookie-consent';
 
 /** At most MAX_TOASTS on screen: the oldest beyond the limit are dismissed. */
 function useToastLimit(limit: number) {
@@ -42,13 +41,8 @@ export function AppToaster() {
   return (
     <Toaster
       position={phone ? 'bottom-center' : 'top-center'}
-      // Above the cookie banner and below the Test mode band while they are shown, not over them
-      // (react-hot-toast's gap is 16 px).
-      containerStyle={
-        phone
-          ? { bottom: `calc(16px + var(${COOKIE_BANNER_SPACE}, 0px))` }
-          : { top: `calc(16px + var(${TEST_MODE_BAND_SPACE}, 0px))` }
-      }
+      // Below the Test mode band while it is shown, not over it (react-hot-toast's gap is 16 px).
+      containerStyle={phone ? undefined : { top: `calc(16px + var(${TEST_MODE_BAND_SPACE}, 0px))` }}
       toastOptions={{
         duration: TOAST_DURATIONS_MS.default,
         success: { duration: TOAST_DURATIONS_MS.success },

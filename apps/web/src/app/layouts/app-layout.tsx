@@ -35,7 +35,11 @@ export function AppLayout() {
 
   return (
     // The band behind the fixed sidebar keeps it whole in full-page captures and print, where fixed means "once".
-    <div className="min-h-dvh lg:bg-[linear-gradient(to_right,var(--color-brand-950)_16rem,transparent_16rem)]">
+    // data-app-shell: the cookie banner above the shell starts its content right of the fixed sidebar.
+    <div
+      data-app-shell
+      className="min-h-dvh lg:bg-[linear-gradient(to_right,var(--color-brand-950)_16rem,transparent_16rem)]"
+    >
       <a
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
