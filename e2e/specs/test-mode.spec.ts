@@ -40,3 +40,31 @@ test('the sandbox mailbox shows nothing without the operator key, and everything
   await page.reload();
   await expect(page.getByTestId('mailbox-code')).toHaveText(code);
 });
+
+test("a signed-in merchant reads their own test emails from the band, and no one else's", async ({
+  page,
+  request,
+}) => {
+  const merchant = await createMerchant(request);
+  const other = await createMerchant(request);
+  for (const account of [merchant, other]) {
+    await request.get('/api/users/otp', {
+      params: { email: account.email },
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+  }
+  const code = await latestCode(request, merchant);
+
+  await openAs(page, merchant, '/dashboard/recents');
+  await page
+    .getByRole('region', { name: 'Test mode' })
+    .getByRole('link', { name: 'Read your test emails' })
+    .click();
+
+  await expect(page).toHaveURL(/\/sandbox\/my-mailbox$/);
+  await expect(page.getByRole('heading', { name: 'Test emails', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('mailbox-message')).toHaveCount(1);
+  await expect(page.getByTestId('mailbox-code')).toHaveText(code);
+  await expect(page.getByTestId('mailbox-message')).toContainText(`To: ${merchant.email}`);
+  await expect(page.getByText(other.email)).toHaveCount(0);
+});
