@@ -5,4 +5,4 @@ export {
   productWithSeller,
   takeStock,
 } from './products.repository.ts';
-export { productStatus, saleStatus } from './products.service.ts';
+export { saleStatus } from './products.service.ts';

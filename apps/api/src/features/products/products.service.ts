@@ -22,7 +22,7 @@ import {
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PRODUCT_ARCHIVED = 'This product is archived and can no longer be changed.';
 
-export function productStatus(row: Pick<ProductRow, 'archivedAt' | 'quantityAvailable'>): ProductStatus {
+function productStatus(row: Pick<ProductRow, 'archivedAt' | 'quantityAvailable'>): ProductStatus {
   if (row.archivedAt) return 'ARCHIVED';
   return row.quantityAvailable === 0 ? 'SOLD_OUT' : 'ACTIVE';
 }
