@@ -10,7 +10,7 @@ export const SUPPORTED_COUNTRIES = [
   'South Africa',
   'United States',
 ] as const;
-export type SupportedCountry = (typeof SUPPORTED_COUNTRIES)[number];
+type SupportedCountry = (typeof SUPPORTED_COUNTRIES)[number];
 
 export const isSupportedCountry = (name: string): name is SupportedCountry =>
   (SUPPORTED_COUNTRIES as readonly string[]).includes(name);

@@ -16,7 +16,7 @@ export function initials(firstName: string | null | undefined, lastName: string 
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
-export type TextPart = { text: string; href?: undefined } | { text: string; href: string };
+type TextPart = { text: string; href?: undefined } | { text: string; href: string };
 
 /** A line of text cut into plain parts and web addresses, so an email's links can be drawn as links. */
 export function splitLinks(line: string): TextPart[] {
