@@ -377,7 +377,8 @@ function validParts(path: string, method: string, operation: Operation): fc.Arbi
   const query = Object.fromEntries(
     parameters.filter((p) => p.in === 'query').map((p) => [p.name, VALID_QUERY[p.name]]),
   );
-  const hasBody = Boolean(operation.requestBody);
+  // JSON bodies only: a multipart upload's form is fuzzed by the files tests (documents, upload-limits).
+  const hasBody = Boolean(operation.requestBody?.content['application/json']);
   const body = VALID_BODIES[`${method.toUpperCase()} ${path}`];
   if (hasBody && body === undefined)
     throw new Error(`add a valid body for ${method} ${path} to VALID_BODIES`);
