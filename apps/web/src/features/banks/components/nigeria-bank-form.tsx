@@ -18,6 +18,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useAddNigeriaBank } from '../api/add-nigeria-bank';
 import { useNigeriaBanks } from '../api/get-nigeria-banks';
 import { useResolveAccount } from '../api/resolve-account';
+import { SandboxAccountsNote } from './sandbox-accounts-note';
 
 const FIELDS = ['bankCode', 'accountNumber', 'accountType'] as const;
 
@@ -119,6 +120,13 @@ export function NigeriaBankForm({ walletId, onAdded, onCancel }: NigeriaBankForm
         placeholder="10-digit NUBAN"
         error={errors.accountNumber?.message}
         {...form.register('accountNumber')}
+      />
+
+      <SandboxAccountsNote
+        onUse={(sandboxBankCode, sandboxNumber) => {
+          form.setValue('bankCode', sandboxBankCode, { shouldValidate: true });
+          form.setValue('accountNumber', sandboxNumber, { shouldValidate: true });
+        }}
       />
 
       <FieldShell id={typeSelectId} label="Account type" error={errors.accountType?.message}>

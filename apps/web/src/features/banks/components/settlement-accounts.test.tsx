@@ -1,4 +1,10 @@
-import { ACCOUNT_NOT_FOUND, ACCOUNT_NUMBER_NOT_AT_BANK, nubanCheckDigit } from '@bizdash/shared';
+import {
+  ACCOUNT_NOT_FOUND,
+  ACCOUNT_NUMBER_NOT_AT_BANK,
+  nubanCheckDigit,
+  SANDBOX_NAIRA_ACCOUNTS,
+  SANDBOX_NAIRA_BANK,
+} from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -148,6 +154,32 @@ describe('Add New: a Naira account', () => {
     expect(within(row as HTMLElement).getByTestId('bank-account-number')).toHaveTextContent(
       `****${GTB_ACCOUNT.slice(-4)}`,
     );
+  });
+
+  it('in test mode, lists a sandbox number per outcome; Use fills the form and the bank names the account', async () => {
+    const { user, requests } = await openBankForm();
+    await user.click(screen.getByText('Test account numbers'));
+    for (const account of SANDBOX_NAIRA_ACCOUNTS) {
+      expect(screen.getByText(account.accountNumber)).toBeInTheDocument();
+      expect(screen.getByText(account.description)).toBeInTheDocument();
+    }
+    const settles = SANDBOX_NAIRA_ACCOUNTS.find((account) => account.outcome === 'settles');
+    await user.click(screen.getByRole('button', { name: `Use ${settles?.accountNumber}` }));
+    expect(screen.getByLabelText('Bank name')).toHaveValue(SANDBOX_NAIRA_BANK.bankCode);
+    expect(screen.getByLabelText('Account number')).toHaveValue(settles?.accountNumber);
+    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(bankMock.accountName);
+    const enquiry = requests.find((request) => request.url === '/api/bank/resolve-account');
+    expect(enquiry?.body).toEqual({ bankCode: '058', accountNumber: settles?.accountNumber });
+  });
+
+  it('shows no test numbers when the server has none to give (a real bank directory)', async () => {
+    server.use(http.get('/api/bank/sandbox-accounts', () => new HttpResponse(null, { status: 404 })));
+    const { requests } = await openBankForm();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/api/bank/sandbox-accounts')).toBe(true),
+    );
+    expect(screen.getByLabelText('Account number')).toBeInTheDocument();
+    expect(screen.queryByText('Test account numbers')).not.toBeInTheDocument();
   });
 
   it('says when the bank does not know the account', async () => {

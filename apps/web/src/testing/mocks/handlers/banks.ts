@@ -12,6 +12,9 @@ import {
   NigeriaBankListSchema,
   ResolveAccountRequestSchema,
   ResolvedAccountSchema,
+  SANDBOX_NAIRA_ACCOUNTS,
+  SANDBOX_NAIRA_BANK,
+  SandboxNairaAccountsSchema,
 } from '@bizdash/shared';
 import { http } from 'msw';
 import { db } from '../db';
@@ -50,6 +53,16 @@ export function buildBankAccount(overrides: Partial<BankAccount> = {}): BankAcco
 const bankNameOf = (bankCode: string) => NIGERIAN_BANKS.find((bank) => bank.bankCode === bankCode)?.bankName;
 
 export const banksHandlers = [
+  http.get('/api/bank/sandbox-accounts', ({ request }) => {
+    requireSession(request);
+    return contractJson(SandboxNairaAccountsSchema, {
+      ...SANDBOX_NAIRA_BANK,
+      accounts: SANDBOX_NAIRA_ACCOUNTS.map(({ accountNumber, description }) => ({
+        accountNumber,
+        description,
+      })),
+    });
+  }),
   http.get('/api/bank/nigeria-banks', ({ request }) => {
     requireSession(request);
     const banks = [...NIGERIAN_BANKS]
