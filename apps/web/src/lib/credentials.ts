@@ -43,11 +43,22 @@ export function setCredentials(credentials: Credentials): void {
   queryClient.setQueryData(userIdQueryKey, credentials.userId);
 }
 
+/**
+ * The device token a sign-in answers, sent with the next sign-in: it lets the owner in while strangers' guesses
+ * hold the account's limit (ADR 037). Kept apart from the credentials, so signing out does not forget the device.
+ */
+const KNOWN_DEVICE_STORAGE_KEY = 'knownDevice';
+
+export function knownDeviceToken(): string | undefined {
+  return window.localStorage.getItem(KNOWN_DEVICE_STORAGE_KEY) ?? undefined;
+}
+
 /** A newly signed-in merchant must never see the previous one's cached data. */
-export function startSession(credentials: Credentials): void {
+export function startSession({ token, userId, deviceToken }: Credentials & { deviceToken?: string }): void {
   queryClient.clear();
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
-  setCredentials(credentials);
+  if (deviceToken) window.localStorage.setItem(KNOWN_DEVICE_STORAGE_KEY, deviceToken);
+  setCredentials({ token, userId });
 }
 
 export function clearCredentials(): void {

@@ -3,12 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/config';
-import { startSession } from '@/lib/credentials';
+import { knownDeviceToken, startSession } from '@/lib/credentials';
 
 function signIn(body: SignInRequest) {
+  const deviceToken = knownDeviceToken();
   return apiRequest('/auth/signin', {
     method: 'POST',
-    body,
+    body: deviceToken ? { ...body, deviceToken } : body,
     schema: SignInResponseSchema,
     auth: false,
     defaultError: DEFAULT_ERROR_MESSAGE,

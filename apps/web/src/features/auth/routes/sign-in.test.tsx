@@ -1,9 +1,14 @@
-import { formatRecoveryCode, TWO_FACTOR_CHALLENGE_EXPIRED, TWO_FACTOR_CODE_INCORRECT } from '@bizdash/shared';
+import {
+  formatRecoveryCode,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
+  TWO_FACTOR_CODE_INCORRECT,
+  twoFactorCodeUsed,
+} from '@bizdash/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getCredentials } from '@/lib/credentials';
+import { clearCredentials, getCredentials } from '@/lib/credentials';
 import { USER_ID } from '@/testing/factories';
 import {
   CHALLENGE_TOKEN,
@@ -13,6 +18,7 @@ import {
   twoFactorOn,
   USER_PASSWORD,
 } from '@/testing/mocks/db';
+import { KNOWN_DEVICE_TOKEN } from '@/testing/mocks/handlers/auth';
 import { recordRequests } from '@/testing/mocks/requests';
 import { server } from '@/testing/mocks/server';
 import { apiError } from '@/testing/mocks/utils';
@@ -97,6 +103,38 @@ describe('Sign-in with two-factor authentication', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Email')).toHaveValue(db.user.email);
     expect(screen.getByLabelText('Password')).toHaveValue('');
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+  });
+
+  it('says a code already used is used and when the next comes, under the box', async () => {
+    server.use(
+      http.post('/api/auth/signin/two-factor', () =>
+        apiError(400, twoFactorCodeUsed(12), 'TWO_FACTOR_CODE_USED'),
+      ),
+    );
+    const { user } = await signInWithPassword();
+    const code = await screen.findByLabelText('Authentication code');
+    await user.type(code, TWO_FACTOR_APP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(twoFactorCodeUsed(12))).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('remembers the device it signed in on and names it with the next sign-in', async () => {
+    const { user, router, requests, unmount } = await signInWithPassword();
+    expect(requests.find((request) => request.url === '/api/auth/signin')?.body).not.toHaveProperty(
+      'deviceToken',
+    );
+    await user.type(await screen.findByLabelText('Authentication code'), TWO_FACTOR_APP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/recents'));
+    unmount();
+    clearCredentials(); // signed out: the device is still known
+
+    const again = await signInWithPassword();
+    expect(again.requests.find((request) => request.url === '/api/auth/signin')?.body).toMatchObject({
+      email: db.user.email,
+      deviceToken: KNOWN_DEVICE_TOKEN,
+    });
   });
 
   it('starts again from the password when the sign-in took too long', async () => {

@@ -19,6 +19,9 @@ import { CHALLENGE_TOKEN, db } from '../db';
 import { apiError, contractJson, jsonBody, parseOr400, requireSession } from '../utils';
 import { acceptSecondFactor } from './two-factor';
 
+/** What a successful sign-in gives the device, sent back with the next sign-in (ADR 037). */
+export const KNOWN_DEVICE_TOKEN = 'known-device-token';
+
 export const authHandlers = [
   http.post('/api/auth/signin', async ({ request }) => {
     const { email, password } = parseOr400(SignInRequestSchema, await jsonBody(request));
@@ -38,7 +41,11 @@ export const authHandlers = [
     }
     if (!acceptSecondFactor(code))
       return apiError(401, TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
-    return contractJson(AuthTokenResponseSchema, { token: buildToken(), userId: db.user.recordId });
+    return contractJson(AuthTokenResponseSchema, {
+      token: buildToken(),
+      userId: db.user.recordId,
+      deviceToken: KNOWN_DEVICE_TOKEN,
+    });
   }),
 
   http.post('/api/auth/signup', async ({ request }) => {
