@@ -14,6 +14,12 @@ const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})
 export function publicOrigin(config: Config, request: FastifyRequest): string {
   if (config.publicUrlIsSet) return config.publicUrl;
   const { protocol, host } = request;
-  const plain = (protocol === 'http' || protocol === 'https') && PLAIN_HOST.test(host);
-  return plain ? `${protocol}://${host}` : config.publicUrl;
+  if ((protocol !== 'http' && protocol !== 'https') || !PLAIN_HOST.test(host)) return config.publicUrl;
+  try {
+    // As an origin: lower case, without the scheme's default port (localhost:80 is localhost).
+    return new URL(`${protocol}://${host}`).origin;
+  } catch {
+    // Shaped like a host but not one (port 99999, 999.1.1.1).
+    return config.publicUrl;
+  }
 }

@@ -138,8 +138,9 @@ describe('without PUBLIC_URL', () => {
   });
 
   it('a Host that is not a plain host name falls back to the default address', async () => {
-    const link = await paymentLink(ctx, merchant, { host: 'user@evil.example' });
-    expect(link).toMatch(/^http:\/\/localhost:8080\/pay\//);
+    for (const host of ['user@evil.example', 'evil.example/path', 'evil.example:99999']) {
+      expect(await paymentLink(ctx, merchant, { host })).toMatch(/^http:\/\/localhost:8080\/pay\//);
+    }
   });
 
   it("emails never take the request's Host: the reset link is on the default address", async () => {

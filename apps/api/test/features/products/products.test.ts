@@ -57,7 +57,7 @@ describe('/api/products', () => {
         quantityAvailable: 12,
         status: 'ACTIVE',
         createdDate: expect.any(String),
-        paymentLink: `http://localhost:80/pay/${product.recordId}`,
+        paymentLink: `http://localhost/pay/${product.recordId}`,
         hasPayments: false,
       });
       expect(await rowOf(product.recordId)).toMatchObject({
