@@ -37,4 +37,11 @@ describe('the checkout page drawn on the server', () => {
     expect(html).toContain('src="/api/files/logo-2"');
     expect(html).toContain('Ankara fabric bundle');
   });
+
+  it("says a product no longer sells (an archived one, or any of an archived app's), with no card form", () => {
+    const html = renderOnServer(buildCheckoutProduct({ availability: 'ARCHIVED', quantityAvailable: 0 }));
+    expect(html).toContain('This product is no longer available');
+    expect(html).toContain('Okafor Textiles no longer sells Ankara fabric bundle through this link.');
+    expect(html).not.toContain('Card number');
+  });
 });
