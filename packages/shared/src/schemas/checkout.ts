@@ -37,7 +37,9 @@ export const CardDetailsSchema = z.object(
       .refine((text) => {
         const expiry = parseCardExpiry(text);
         return expiry === null || !isCardExpired(expiry);
-      }, 'This card has expired'),
+      }, 'This card has expired')
+      // What parseCardExpiry accepts, for the reference: MM/YY (or M/YY, MM/YYYY).
+      .meta({ pattern: '^\\s*(0?[1-9]|1[0-2])\\s*/\\s*(\\d{2}|\\d{4})\\s*$', examples: ['09/28'] }),
     cvv: z
       .string({ error: 'CVV is required' })
       .trim()

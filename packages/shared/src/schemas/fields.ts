@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../constants.ts';
+import { CURRENCIES, type Currency } from '../constants.ts';
 
 // Control characters (NUL, escape sequences, backspace...) have no place in what people type: the database refuses
 // NUL, and the others garble exports, logs and emails. Multi-line texts keep their line breaks and tabs.
@@ -104,3 +104,38 @@ export const newPasswordField = z
 export const currencyField = z.enum(CURRENCIES);
 
 export const uuidField = z.uuid();
+
+interface AmountLimits {
+  minAmount: Record<Currency, number>;
+  maxAmount: Record<Currency, number>;
+}
+
+/**
+ * What the API reference says of an `amount` whose bounds depend on its currency (ADR 043): a superRefine enforces
+ * them; this states them as JSON Schema, the field's widest bounds on the field and each currency's as an if/then
+ * on the object (`cases`: which property values select which currency).
+ */
+export const amountBoundsByCurrency = (
+  limits: AmountLimits,
+  cases: { when: Record<string, string>; currency: Currency }[],
+) => ({
+  field: {
+    type: 'integer',
+    minimum: Math.min(...Object.values(limits.minAmount)),
+    maximum: Math.max(...Object.values(limits.maxAmount)),
+  },
+  object: {
+    allOf: cases.map(({ when, currency }) => ({
+      if: {
+        properties: Object.fromEntries(Object.entries(when).map(([name, value]) => [name, { const: value }])),
+        required: Object.keys(when),
+      },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited
+      then: {
+        properties: {
+          amount: { minimum: limits.minAmount[currency], maximum: limits.maxAmount[currency] },
+        },
+      },
+    })),
+  },
+});

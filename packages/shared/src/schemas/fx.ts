@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, CURRENCY_DISPLAY_NAMES, type Currency } from '../constants.ts';
 import { formatMoney } from '../format/money.ts';
+import { amountBoundsByCurrency } from './fields.ts';
 
 /** sell: the amount is what leaves the `from` wallet (fee included); buy: the amount is what arrives in `to`. */
 export const FX_SIDES = ['sell', 'buy'] as const;
@@ -29,6 +30,15 @@ const currencyOf = (label: string) =>
     error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be NGN or USD`),
   });
 
+// sell: the amount is in `from`; buy: in `to`.
+const fxAmountBounds = amountBoundsByCurrency(
+  FX_LIMITS,
+  CURRENCIES.flatMap((currency): { when: Record<string, string>; currency: Currency }[] => [
+    { when: { side: 'sell', from: currency }, currency },
+    { when: { side: 'buy', to: currency }, currency },
+  ]),
+);
+
 /** What a merchant asks a price for: every amount is integer minor units of its currency. */
 export const FxQuoteRequestSchema = z
   .object({
@@ -40,7 +50,8 @@ export const FxQuoteRequestSchema = z
       })
       // Not .int(): it also refuses integers past 2^53, which deserve "at most", not "whole number".
       .refine(Number.isInteger, AMOUNT_NOT_WHOLE)
-      .positive('Amount must be greater than zero'),
+      .positive('Amount must be greater than zero')
+      .meta(fxAmountBounds.field),
     side: z.enum(FX_SIDES, {
       error: (issue) => (issue.input === undefined ? 'side is required' : "side must be 'sell' or 'buy'"),
     }),
@@ -68,7 +79,8 @@ export const FxQuoteRequestSchema = z
         message: `Amount must be at most ${formatMoney(max, currency)}`,
       });
     }
-  });
+  })
+  .meta(fxAmountBounds.object);
 export type FxQuoteRequest = z.input<typeof FxQuoteRequestSchema>;
 
 const rateField = z.string().regex(new RegExp(`^\\d+\\.\\d{${FX_RATE_DECIMALS}}$`));

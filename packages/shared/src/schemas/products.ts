@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../constants.ts';
 import { formatMoney } from '../format/money.ts';
-import { optionalMultilineText, refuseControlCharacters, requiredNumber } from './fields.ts';
+import {
+  amountBoundsByCurrency,
+  optionalMultilineText,
+  refuseControlCharacters,
+  requiredNumber,
+} from './fields.ts';
 import { pageSchemaOf } from './paging.ts';
 
 /** ACTIVE sells; SOLD_OUT is an active product with nothing left; ARCHIVED was deleted after it had payments. */
@@ -39,6 +44,11 @@ const quantityField = requiredNumber('Quantity')
   .min(0, 'Quantity cannot be negative')
   .max(PRODUCT_LIMITS.quantityMax, `Quantity is at most ${PRODUCT_LIMITS.quantityMax.toLocaleString('en')}`);
 
+const productAmountBounds = amountBoundsByCurrency(
+  PRODUCT_LIMITS,
+  CURRENCIES.map((currency) => ({ when: { currency }, currency })),
+);
+
 /** What a merchant sends to create or change a product; the price is integer minor units of the currency. */
 export const ProductInputSchema = z
   .object({
@@ -57,7 +67,8 @@ export const ProductInputSchema = z
         error: (issue) =>
           issue.input === undefined ? 'Price is required' : 'Price must be a whole number of kobo or cents',
       })
-      .int('Price must be a whole number of kobo or cents'),
+      .int('Price must be a whole number of kobo or cents')
+      .meta(productAmountBounds.field),
     currency: z.enum(CURRENCIES, { error: 'Currency must be NGN or USD' }),
     quantityAvailable: quantityField,
   })
@@ -77,7 +88,8 @@ export const ProductInputSchema = z
         message: `Price must be at most ${formatMoney(max, input.currency)}`,
       });
     }
-  });
+  })
+  .meta(productAmountBounds.object);
 export type ProductInput = z.input<typeof ProductInputSchema>;
 export type ParsedProductInput = z.output<typeof ProductInputSchema>;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { AppDeps } from '../../types.ts';
 import { checkFileLink, FILE_LINK_INVALID, FILE_LINK_KEY_PURPOSE } from './file-links.ts';
@@ -53,7 +54,12 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
             expires: z.string({ error: FILE_LINK_INVALID }).max(20, FILE_LINK_INVALID),
             signature: z.string({ error: FILE_LINK_INVALID }).max(100, FILE_LINK_INVALID),
           }),
-          response: { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+          response: {
+            200: nonJsonResponse('The document, as an attachment', ['*/*']),
+            400: ApiErrorSchema,
+            403: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -72,7 +78,11 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
           tags: ['files'],
           summary: 'A stored profile photo or checkout logo',
           params: z.object({ fileId: z.uuid({ error: 'File not found' }) }),
-          response: { 404: ApiErrorSchema, 400: ApiErrorSchema },
+          response: {
+            200: nonJsonResponse('The image', ['image/*']),
+            404: ApiErrorSchema,
+            400: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../lib/actor.ts';
+import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { AppDeps } from '../../types.ts';
 import { startLiveNotices } from './live.service.ts';
 
@@ -22,8 +23,13 @@ export function liveRoutes({ database }: AppDeps) {
           summary:
             'Server-sent events: a "changed" event ({ kind: wallet | transaction | product | user }) whenever that kind of ' +
             "data of the acting user changes, a 'ready' event on opening, and a heartbeat comment every 20 s",
-          produces: ['text/event-stream'],
-          response: { 401: ApiErrorSchema, 429: ApiErrorSchema },
+          response: {
+            200: nonJsonResponse('The event stream (open until the client or the server ends it)', [
+              'text/event-stream',
+            ]),
+            401: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {

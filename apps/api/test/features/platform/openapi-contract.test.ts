@@ -123,6 +123,51 @@ describe('The OpenAPI document (/api/docs/json)', () => {
     );
   });
 
+  it('states the request rules the server enforces, and lets the nullable enums be null', () => {
+    const bodyOf = (key: string) => {
+      const schema = operation(key).requestBody?.content['application/json']?.schema as {
+        properties: Record<string, Record<string, unknown>>;
+        allOf?: unknown[];
+      };
+      return schema;
+    };
+    const product = bodyOf('POST /api/products');
+    expect(product.properties.amount).toMatchObject({ type: 'integer', minimum: 100 });
+    expect(JSON.stringify(product.allOf)).toContain('"minimum":10000');
+    const quote = bodyOf('POST /api/fx/quotes');
+    expect(quote.properties.amount).toMatchObject({ type: 'integer', minimum: 100 });
+    const card = bodyOf('POST /api/checkout/products/{productId}/payments').properties.card as {
+      properties: { expiry: { pattern: string } };
+    };
+    expect(new RegExp(card.properties.expiry.pattern).test('09/28')).toBe(true);
+    expect(new RegExp(card.properties.expiry.pattern).test('13/28')).toBe(false);
+    const answerOf = (key: string, status: string) =>
+      JSON.stringify(operation(key).responses[status]?.content?.['application/json']);
+    expect(answerOf('GET /api/payouts/{payoutId}', '200')).toMatch(
+      /"confirmation":\{"anyOf":\[.*\{"type":"null"\}/,
+    );
+    expect(answerOf('POST /api/checkout/products/{productId}/payments', '201')).toMatch(
+      /"nextAction":\{"anyOf":\[.*\{"type":"null"\}/,
+    );
+  });
+
+  it('describes the uploads as multipart bodies and the downloads, CSV export and event stream by media type', () => {
+    for (const key of [
+      'POST /api/document/{userId}/upload-profile-picture',
+      'POST /api/document/{userId}/upload-checkout-logo',
+      'POST /api/document/{userId}/upload',
+      'POST /api/sandbox/identity/sessions/{sessionId}/selfie',
+    ]) {
+      expect(Object.keys(operation(key).requestBody?.content ?? {}), key).toEqual(['multipart/form-data']);
+    }
+    const successTypes = (key: string) => Object.keys(operation(key).responses['200']?.content ?? {});
+    expect(successTypes('GET /api/files/{fileId}')).toEqual(['image/*']);
+    expect(successTypes('GET /api/files/{fileId}/signed')).toEqual(['*/*']);
+    expect(successTypes('GET /api/document/{userId}/{documentId}/file')).toEqual(['*/*']);
+    expect(successTypes('POST /api/transaction/export')).toEqual(['text/csv']);
+    expect(successTypes('GET /api/events/stream')).toEqual(['text/event-stream']);
+  });
+
   it("describes each webhook event's payload", () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.webhooks)).toEqual([
@@ -140,4 +185,28 @@ describe('The OpenAPI document (/api/docs/json)', () => {
     ]);
     expect(payout?.requestBody?.content['application/json']?.schema.properties).toHaveProperty('data');
   });
+});
+
+describe('The test apps check every answer against the document', () => {
+  it('fail on a status the operation does not list, and on a body that does not match its schema', async () => {
+    const ctx = await buildTestApp();
+    await ctx.app.ready();
+    const served = ctx.app.swagger() as unknown as Document;
+    const health = served.paths['/api/health']?.get;
+    if (!health) throw new Error('no GET /api/health');
+    delete health.responses['200'];
+    const signup = served.paths['/api/auth/signup']?.post?.responses['400']?.content?.[
+      'application/json'
+    ] as {
+      schema: unknown;
+    };
+    signup.schema = { type: 'object', required: ['field'] };
+    expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} })).statusCode).toBe(
+      400,
+    );
+    await expect(ctx.close()).rejects.toThrow(
+      /GET \/api\/health answered 200, which the document does not list\n.*POST \/api\/auth\/signup 400 body does not match the document: \/ must have required property 'field'/,
+    );
+  }, 90_000);
 });

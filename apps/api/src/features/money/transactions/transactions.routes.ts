@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../lib/actor.ts';
+import { nonJsonResponse } from '../../../lib/openapi-responses.ts';
 import type { AppDeps } from '../../../types.ts';
 import { exportRows, getTransaction, search } from './transactions.service.ts';
 import { toCsv } from './transactions-csv.ts';
@@ -45,7 +46,11 @@ export function transactionsRoutes({ database }: AppDeps) {
           ...common,
           summary: 'Every transaction matching the filter as CSV (streamed; amounts in major units)',
           body: TransactionSearchFilterSchema,
-          response: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+          response: {
+            200: nonJsonResponse('The matching transactions as CSV (an attachment)', ['text/csv']),
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
