@@ -21,7 +21,7 @@ describe('accountStatusStyle', () => {
   it('recognises the four account statuses in any case, and labels them in sentence case', () => {
     expect(accountStatusStyle('active')).toEqual({ label: 'Active', tone: 'green' });
     expect(accountStatusStyle('Inactive')).toEqual({ label: 'Inactive', tone: 'grey' });
-    expect(accountStatusStyle('SPENDLOCK')).toEqual({ label: 'Spend lock', tone: 'yellow' });
+    expect(accountStatusStyle('SPENDLOCK')).toEqual({ label: 'Spendlock', tone: 'yellow' });
     expect(accountStatusStyle('DEACTIVATED')).toEqual({ label: 'Deactivated', tone: 'red' });
   });
 

@@ -27,7 +27,7 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 const ACCOUNT_STATUS_STYLES: Record<AccountStatus, { label: string; tone: StatusTone }> = {
   ACTIVE: { label: 'Active', tone: 'green' },
   INACTIVE: { label: 'Inactive', tone: 'grey' },
-  SPENDLOCK: { label: 'Spend lock', tone: 'yellow' },
+  SPENDLOCK: { label: 'Spendlock', tone: 'yellow' },
   DEACTIVATED: { label: 'Deactivated', tone: 'red' },
 };
 
