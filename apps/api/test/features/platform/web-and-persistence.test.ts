@@ -261,7 +261,7 @@ describe('the checkout page drawn with its product (apps/api/src/plugins/checkou
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       const html = decoders[encoding](response.rawPayload).toString();
       expect(html).toContain(
-        '<!--page--><h1 data-page-origin="http://localhost:80">' +
+        '<!--page--><h1 data-page-origin="http://localhost">' +
           "Zobo &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $' &lt;title>x&lt;/title></h1><!--/page-->",
       );
       expect(html).toContain(
