@@ -102,7 +102,7 @@ export async function signInWithSecondFactor(
     throw expired();
   }
   if (!(await verifySecondFactor(deps, challenge.userId, input.code, 'sign_in'))) {
-    throw new AppError(401, 'TWO_FACTOR_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
+    throw new AppError(401, 'SIGN_IN_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
   }
   if (!(await spendSignInChallenge(db, challenge))) throw expired();
   return startSession(deps, { ...challenge, email: account.email }, request);

@@ -78,7 +78,7 @@ export function bankLinkSandboxRoutes(deps: AppDeps) {
           case 'UNKNOWN_INSTITUTION':
             throw badRequest('Select your bank', 'UNKNOWN_INSTITUTION');
           case 'INVALID_CREDENTIALS':
-            throw badRequest(SANDBOX_BANK_LINK_INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+            throw badRequest(SANDBOX_BANK_LINK_INVALID_CREDENTIALS, 'BANK_LOGIN_INVALID');
           case 'ALREADY_SUBMITTED':
             throw conflict('This bank link was already used.', 'LINK_ALREADY_USED');
           case 'UNDELIVERED':

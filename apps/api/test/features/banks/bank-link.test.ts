@@ -78,7 +78,7 @@ describe('the sandbox hosted bank link', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: SANDBOX_BANK_LINK_INVALID_CREDENTIALS,
-      code: 'INVALID_CREDENTIALS',
+      code: 'BANK_LOGIN_INVALID',
     });
     const wrongPassword = await submitBankLink(ctx.app, sessionId, { ...GOOD_SIGN_IN, password: 'nope' });
     expect(wrongPassword.statusCode).toBe(400);

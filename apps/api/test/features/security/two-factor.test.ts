@@ -165,7 +165,7 @@ describe('two-factor sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({
       error: TWO_FACTOR_CODE_INCORRECT,
-      code: 'TWO_FACTOR_CODE_INCORRECT',
+      code: 'SIGN_IN_CODE_INCORRECT',
     });
 
     const code = codeAt(secret);

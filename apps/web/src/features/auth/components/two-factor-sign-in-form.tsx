@@ -19,7 +19,7 @@ import { useSignInTwoFactor } from '../api/sign-in-two-factor';
 const anyCodeSchema = SignInTwoFactorRequestSchema.pick({ code: true });
 const appCodeSchema: typeof anyCodeSchema = EnableTwoFactorRequestSchema;
 /** Answers about the code itself, shown under the box: a wrong one, or a right one already used (wait for the next). */
-const CODE_ERRORS = new Set(['TWO_FACTOR_CODE_INCORRECT', 'TWO_FACTOR_CODE_USED']);
+const CODE_ERRORS = new Set(['SIGN_IN_CODE_INCORRECT', 'TWO_FACTOR_CODE_USED']);
 
 /** The challenge ran out (or is not one the server knows): only the password step can make another. */
 function isChallengeExpired(error: unknown): boolean {

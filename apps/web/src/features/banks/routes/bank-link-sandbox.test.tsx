@@ -38,7 +38,7 @@ function openPage() {
     http.post(`/api/sandbox/bank-link/sessions/${SESSION_ID}/submit`, async ({ request }) => {
       const body = (await jsonBody(request)) as { username: string; password: string };
       if (body.username !== 'user_good' || body.password !== 'pass_good') {
-        return apiError(400, INVALID, 'INVALID_CREDENTIALS');
+        return apiError(400, INVALID, 'BANK_LOGIN_INVALID');
       }
       return contractJson(SandboxBankLinkSessionSchema, session({ status: 'COMPLETED' }));
     }),
