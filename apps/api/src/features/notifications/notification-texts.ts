@@ -5,6 +5,7 @@ import {
   formatMoney,
   type NotificationType,
 } from '@bizdash/shared';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 
 export interface NoticeText {
   type: NotificationType;
@@ -31,8 +32,9 @@ const names = (documents: { documentName: string; originalFileName: string }[]) 
     )
     .join(', ');
 
+/** "Chrome on Linux from 203.0.113.7": the browser and system named by the User-Agent, never the raw header. */
 const where = ({ ip, userAgent }: { ip: string | null; userAgent: string | null }) =>
-  [userAgent, ip ? `from ${ip}` : null].filter(Boolean).join(' ') || 'an unknown device';
+  [describeUserAgent(userAgent) ?? 'an unknown device', ip ? `from ${ip}` : null].filter(Boolean).join(' ');
 
 /** What the bell (and the email) says about an event; null for an event that makes no notice. */
 export function noticeFor(event: EventEnvelope): NoticeText | null {
