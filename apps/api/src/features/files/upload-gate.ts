@@ -26,6 +26,12 @@ function gateOf(limits: UploadLimits): UploadGate {
   return gate;
 }
 
+/** Uploads under way in this process: in all, or of one merchant. */
+export function uploadsUnderWay(limits: UploadLimits, merchantId?: string): number {
+  const gate = gateOf(limits);
+  return merchantId === undefined ? gate.total : (gate.perMerchant.get(merchantId) ?? 0);
+}
+
 const busy = (reply: FastifyReply, code: string, message: string) => {
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return new AppError(429, code, message);

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../../src/config.ts';
+import { uploadsUnderWay } from '../../../src/features/files/upload-gate.ts';
 import {
   bearer,
   buildTestApp,
@@ -131,6 +132,7 @@ describe('uploads are streamed, so memory stays bounded', () => {
 
 describe('concurrent uploads are limited per merchant and per process', () => {
   let server: Awaited<ReturnType<typeof appWith>>;
+  const limits = () => server.ctx.app.deps.config.storage;
 
   beforeAll(async () => {
     server = await appWith({ uploadsPerMerchant: 2, uploadsPerProcess: 3 });
@@ -149,14 +151,9 @@ describe('concurrent uploads are limited per merchant and per process', () => {
       sendDocument(server.port, merchant, 2 * MB, held),
     ];
     // The two held uploads take their slots as soon as their requests arrive.
-    const refused = await vi.waitFor(
-      async () => {
-        const answer = await sendDocument(server.port, merchant, 1024);
-        expect(answer.status).toBe(429);
-        return answer;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await vi.waitFor(() => expect(uploadsUnderWay(limits(), merchant.userId)).toBe(2), { timeout: 10_000 });
+    const refused = await sendDocument(server.port, merchant, 1024);
+    expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe('5');
     expect(refused.body).toEqual({
       code: 'UPLOADS_IN_PROGRESS',
@@ -169,14 +166,9 @@ describe('concurrent uploads are limited per merchant and per process', () => {
       resumeOther = resolve;
     });
     const otherSlow = sendDocument(server.port, other, 2 * MB, otherHeld);
-    const busy = await vi.waitFor(
-      async () => {
-        const answer = await sendDocument(server.port, other, 1024);
-        expect(answer.body.code).toBe('UPLOADS_BUSY');
-        return answer;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await vi.waitFor(() => expect(uploadsUnderWay(limits())).toBe(3), { timeout: 10_000 });
+    const busy = await sendDocument(server.port, other, 1024);
+    expect(busy.body.code).toBe('UPLOADS_BUSY');
     expect(busy.status).toBe(429);
     expect(busy.retryAfter).toBe('5');
     expect(busy.body.error).toBe('The server is busy with other uploads. Please try again in a few seconds.');
@@ -185,6 +177,7 @@ describe('concurrent uploads are limited per merchant and per process', () => {
     resumeOther();
     expect((await Promise.all([...slow, otherSlow])).map((answer) => answer.status)).toEqual([200, 200, 200]);
     // The slots are free again.
+    expect(uploadsUnderWay(limits())).toBe(0);
     expect((await sendDocument(server.port, merchant, 1024)).status).toBe(200);
   }, 60_000);
 });
