@@ -15,6 +15,7 @@ import { insertMerchant } from '../src/features/auth/auth.repository.ts';
 import { postTransfer } from '../src/features/money/ledger/ledger.service.ts';
 import type { TransferLeg } from '../src/features/money/ledger/ledger.types.ts';
 import { MAILBOX_KEY_HEADER, mailboxKey } from '../src/features/sandbox/mailbox-key.ts';
+import { checkResponsesAgainstDocument } from './openapi-responses.ts';
 
 /** The configuration tests start from: quiet logs, no background jobs (tests run them on purpose). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -109,11 +110,17 @@ export async function buildTestApp(
     inMemoryDatabase: true,
     databaseTemplate: await pgliteTemplate(),
   });
+  const contract = checkResponsesAgainstDocument(app);
   return {
     app,
     close: async () => {
       await app.close();
       await database.drop();
+      if (contract.violations.length > 0) {
+        throw new Error(
+          `Answers the OpenAPI document does not describe:\n  ${contract.violations.join('\n  ')}`,
+        );
+      }
     },
   };
 }

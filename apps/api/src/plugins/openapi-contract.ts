@@ -94,6 +94,8 @@ function errorDescription(status: string, facts: RouteFacts | undefined): string
       return 'The upload is not an accepted file type (`UNSUPPORTED_FILE_TYPE`).';
     case '429':
       return 'Too many requests (`RATE_LIMITED`): try again after `Retry-After` seconds.';
+    case '500':
+      return 'Something failed on the server (`INTERNAL_ERROR`), with no details. Nothing is half done; retry later (with the same Idempotency-Key where one is taken).';
     case '502':
       return 'The provider behind this request failed; try again later (`PROVIDER_ERROR`).';
     case '503':
@@ -207,6 +209,8 @@ function expectedErrors(path: string, operation: Operation, facts: RouteFacts | 
   if (facts?.signedIn || path.includes('{')) statuses.push('404');
   if (facts?.idempotent) statuses.push('409');
   if (facts?.keyReachable) statuses.push('429');
+  // Any operation can fail unexpectedly; the answer is the same generic error, never a stack trace.
+  statuses.push('500');
   return statuses;
 }
 
