@@ -46,7 +46,13 @@ export async function storeFile(
   },
 ) {
   const storageKey = randomBytes(16).toString('hex');
-  await storage.put(storageKey, file.body, file.contentType);
+  try {
+    await storage.put(storageKey, file.body, file.contentType);
+  } catch (error) {
+    // A stream the store did not finish reading still holds its file open.
+    if (!Buffer.isBuffer(file.body)) file.body.stream.destroy();
+    throw error;
+  }
   try {
     const row = await db.transaction(async (tx) => {
       await reserveStorage(tx, quotaBytes, file.ownerId, file.size);
