@@ -61,7 +61,7 @@ type Webhooks = NonNullable<
   Extract<FastifyDynamicSwaggerOptions['openapi'], { webhooks?: unknown }>['webhooks']
 >;
 
-export const USER_ID_HEADER = 'user_id';
+const USER_ID_HEADER = 'user_id';
 const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const API_ERROR = { $ref: '#/components/schemas/ApiError' };
@@ -116,7 +116,7 @@ const REPLAYED = {
 };
 
 /** `getProductsByProductId` for GET /api/products/{productId}: unique per method and path. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
     .split('/')
