@@ -25,6 +25,9 @@ export function createS3StorageProvider(settings: S3StorageSettings): StoragePro
   const client = new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // A streamed upload is sent as is (with its length), not re-framed as aws-chunked with a checksum trailer,
+    // which several S3-compatible stores do not decode (they would store the framing with the bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }

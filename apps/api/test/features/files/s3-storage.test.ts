@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3StorageProvider } from '../../../src/providers/storage/s3-storage-provider.ts';
@@ -54,6 +55,14 @@ describe('S3 storage provider', () => {
     expect(await read(key)).toBeNull();
     // A retried delete succeeds.
     await storage.delete(key);
+  });
+
+  it('stores a stream of known length (an upload read from its temporary file) as it comes', async () => {
+    const key = 'b1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const chunks = Array.from({ length: 8 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    await storage.put(key, { stream: Readable.from(chunks), size }, 'application/pdf');
+    expect(await read(key)).toEqual(Buffer.concat(chunks));
   });
 
   it('answers null for a key it never stored and refuses a key that is a path', async () => {
