@@ -89,9 +89,9 @@ function errorDescription(status: string, facts: RouteFacts | undefined): string
     case '409':
       return 'Conflict with the current state: the code names it (e.g. `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`).';
     case '413':
-      return 'The upload is too large (`FILE_TOO_LARGE`).';
+      return 'Too large: the request body (`PAYLOAD_TOO_LARGE`) or, for uploads, a file or the storage left; the code says which.';
     case '415':
-      return 'The upload is not an accepted file type (`UNSUPPORTED_FILE_TYPE`).';
+      return 'The body’s Content-Type is not one this operation takes (`UNSUPPORTED_MEDIA_TYPE`).';
     case '429':
       return 'Too many requests (`RATE_LIMITED`): try again after `Retry-After` seconds.';
     case '500':
@@ -200,8 +200,15 @@ function securityOf(facts: RouteFacts | undefined): Record<string, string[]>[] {
 }
 
 /** The error answers every operation of this kind can give, whether or not its route listed them. */
-function expectedErrors(path: string, operation: Operation, facts: RouteFacts | undefined): string[] {
+function expectedErrors(
+  path: string,
+  method: string,
+  operation: Operation,
+  facts: RouteFacts | undefined,
+): string[] {
   const statuses: string[] = [];
+  // Fastify reads a body on these methods before any route code: too large, or of a type no parser takes.
+  if (['post', 'put', 'patch'].includes(method)) statuses.push('413', '415');
   if (operation.requestBody || operation.parameters?.some((parameter) => parameter.name !== USER_ID_HEADER))
     statuses.push('400');
   if (facts?.signedIn) statuses.push('401');
@@ -239,7 +246,7 @@ function completeOperation(path: string, method: string, operation: Operation) {
         'Your unique key for this request (8 to 255 letters, digits, - or _): a retry with the same key and body answers what the first did; the same key with another body is a 409.';
     }
   }
-  for (const status of expectedErrors(path, operation, facts)) {
+  for (const status of expectedErrors(path, method, operation, facts)) {
     operation.responses[status] ??= {
       description: '',
       content: { 'application/json': { schema: API_ERROR } },
