@@ -148,7 +148,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/fx/quotes': fxQuoteBody,
   'POST /api/fx/conversions': { quoteId: fxQuote.id },
   'POST /api/transaction/export': searchBody,
-  'POST /api/products/': productBody,
+  'POST /api/products': productBody,
   'PUT /api/products/{productId}': productBody,
   'PUT /api/users/{userId}/profile': {
     firstName: 'Adaeze',
@@ -174,7 +174,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/users/{userId}/two-factor/recovery-codes': { code: '123456' },
   // A wrong password: two-factor is never on for the fuzzed merchant, so nothing can be turned off.
   'POST /api/users/{userId}/two-factor/disable': { password: 'Wr0ng!Passw0rd', code: 'abcde-fghij' },
-  'POST /api/payouts/': {
+  'POST /api/payouts': {
     walletId: wallets[0]?.walletId,
     bankAccountId: wallets[0]?.walletId,
     amount: 100_000,
