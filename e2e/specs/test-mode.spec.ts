@@ -9,7 +9,9 @@ test('a merchant on the sandbox sees the test mode banner on every signed-in pag
   const merchant = await createMerchant(request);
   await openAs(page, merchant, '/dashboard/recents');
   const banner = page.getByRole('region', { name: 'Test mode' });
-  await expect(banner).toHaveText('Test mode: payments and emails are simulated, no real money moves.');
+  await expect(banner).toHaveText(
+    'Test mode: payments and emails are simulated, no real money moves.Read your test emails',
+  );
   await page.goto('/products');
   await expect(banner).toBeVisible();
   expect((await (await request.get('/api/health')).json()).testMode).toBe(true);
