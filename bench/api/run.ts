@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_FEE_SCHEDULE } from '@bizdash/shared';
 import Fastify from 'fastify';
 import { seedMerchant } from '../../apps/api/src/seed/seed-merchant.ts';
 import { profileDuring, summarize } from '../checkout/profile.ts';
@@ -64,6 +65,8 @@ try {
     firstName: 'Bench',
     lastName: 'Api',
     businessName: 'Bench Api Ltd',
+    businessDescription: 'Bench api: generated sales and their card fees.',
+    feeSchedule: DEFAULT_FEE_SCHEDULE,
     transactions: Number(args.transactions),
     days: 90,
     seed: 7,

@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TransactionSearchFilterSchema } from '@bizdash/shared';
+import { DEFAULT_FEE_SCHEDULE, TransactionSearchFilterSchema } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
@@ -49,6 +49,8 @@ async function load(database: Database) {
     firstName: 'Bench',
     lastName: 'Embedded',
     businessName: 'Bench Embedded',
+    businessDescription: 'Bench embedded: generated sales and their card fees.',
+    feeSchedule: DEFAULT_FEE_SCHEDULE,
     transactions: rows,
     days: 90,
     seed: 1,

@@ -115,7 +115,7 @@ export interface RateLimits {
   perKey(group: string, max: number, key: (request: FastifyRequest) => string): Hook;
 }
 
-export interface PerAccountOptions {
+interface PerAccountOptions {
   trusted?: (request: FastifyRequest) => boolean;
   quietAtCeiling?: boolean;
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockMerchantStorage, merchantOf, storageUsedBy } from './files.repository.ts';
 
-export const STORAGE_QUOTA_EXCEEDED = 'STORAGE_QUOTA_EXCEEDED';
+const STORAGE_QUOTA_EXCEEDED = 'STORAGE_QUOTA_EXCEEDED';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { HTTPMethods } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl } from '../../../src/features/webhooks/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
@@ -33,8 +33,9 @@ describe('every route of the signed-in scope', () => {
   const routes = () =>
     ctx.app.signedInRoutes.flatMap(({ method, url }) =>
       (Array.isArray(method) ? method : [method])
-        .filter((one): one is HTTPMethods => one !== 'HEAD')
-        .map((one) => ({ method: one, url })),
+        .filter((one) => one !== 'HEAD')
+        // Fastify's router knows more methods than light-my-request's inject types name; none of ours is one.
+        .map((one) => ({ method: one as NonNullable<InjectOptions['method']>, url })),
     );
 
   const fill = (url: string, ids: (param: string) => string) =>

@@ -39,8 +39,7 @@ export const authHandlers = [
     if (challengeToken !== CHALLENGE_TOKEN) {
       return apiError(401, TWO_FACTOR_CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
     }
-    if (!acceptSecondFactor(code))
-      return apiError(401, TWO_FACTOR_CODE_INCORRECT, 'SIGN_IN_CODE_INCORRECT');
+    if (!acceptSecondFactor(code)) return apiError(401, TWO_FACTOR_CODE_INCORRECT, 'SIGN_IN_CODE_INCORRECT');
     return contractJson(AuthTokenResponseSchema, {
       token: buildToken(),
       userId: db.user.recordId,
