@@ -18,7 +18,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // In CI a test that fails is run once more, and reported as flaky if it passes then (npm test's last line says so).
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey spends most of its time waiting on a machine it shares with the API suites (npm test's other lane).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [
     ['list'],

@@ -117,7 +117,13 @@ test('create an app, switch to it, sell through it: the money is the app’s, no
   await confirm.getByRole('button', { name: 'Archive app' }).click();
   await expect(toast(page, 'App archived: it has money or history')).toBeVisible();
   await expect(page).toHaveURL(exactPath('/settings/apps'));
-  await expect(page.getByRole('heading', { name: 'No apps yet' })).toBeVisible();
+  // Archived, it stays listed while it holds money, so the merchant can still move that money out.
+  const archived = page
+    .getByRole('list', { name: 'Apps' })
+    .getByRole('listitem')
+    .filter({ hasText: appName });
+  await expect(archived).toContainText('Archived');
+  await expect(archived).toContainText(formatMoney(amounts.merchantNet, 'NGN'));
 });
 
 test('the profile switcher switches to an app and back', async ({ page, request }) => {

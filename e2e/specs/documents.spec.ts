@@ -29,7 +29,7 @@ test('uploads two documents, shows their real sizes and deletes one', async ({ p
     .locator('input[type=file]')
     .setInputFiles({ name: 'tax-id.pdf', mimeType: 'application/pdf', buffer: tax });
   await expect(page.getByText('tax-id.pdf')).toBeVisible();
-  await expect(page.getByText(`business_tax_id_number · ${tax.length} B`)).toBeVisible();
+  await expect(page.getByText(`Business Tax ID Number · ${tax.length} B`)).toBeVisible();
   await saveScreenshot(page, testInfo, 'documents-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, testInfo, 'documents-390');
