@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,19 +26,25 @@ function matchesMediaType(documented: string, sent: string) {
   return subtype === '*' && sent.startsWith(`${type}/`);
 }
 
+interface DocumentChecker {
+  document: Document;
+  validatorFor: (path: string, method: string, status: string, mediaType: string) => ValidateFunction;
+}
+
 /**
- * Checks every answer a test app gives against the OpenAPI document it serves (ADR 043): the status must be one the
- * operation documents, the content type one that status documents, and a JSON body must match its schema. Routes
- * the document leaves out (the web app, the reference itself) are not checked. Problems are collected, not thrown,
- * so the test that caused one still sees the real answer; the app's close() fails with the list.
+ * Compiled validators per document, shared by every test app that serves the same paths: the suites build hundreds
+ * of apps in one process (isolate: false), and compiling the same schemas for each costs seconds of CPU per file.
  */
-export function checkResponsesAgainstDocument(app: FastifyInstance): { violations: string[] } {
-  const violations: string[] = [];
-  let document: Document | undefined;
+const checkers = new Map<string, DocumentChecker>();
+
+function checkerFor(document: Document): DocumentChecker {
+  const key = createHash('sha256').update(JSON.stringify(document.paths)).digest('hex');
+  const known = checkers.get(key);
+  if (known) return known;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
   const validators = new Map<string, ValidateFunction>();
-
   const validatorFor = (path: string, method: string, status: string, mediaType: string) => {
     const pointer = ['paths', path, method, 'responses', status, 'content', mediaType, 'schema']
       .map(pointerSegment)
@@ -49,14 +56,26 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): { violation
     }
     return validate;
   };
+  const checker = { document, validatorFor };
+  checkers.set(key, checker);
+  return checker;
+}
+
+/**
+ * Checks every answer a test app gives against the OpenAPI document it serves (ADR 043): the status must be one the
+ * operation documents, the content type one that status documents, and a JSON body must match its schema. Routes
+ * the document leaves out (the web app, the reference itself) are not checked. Problems are collected, not thrown,
+ * so the test that caused one still sees the real answer; the app's close() fails with the list.
+ */
+export function checkResponsesAgainstDocument(app: FastifyInstance): { violations: string[] } {
+  const violations: string[] = [];
+  let checker: DocumentChecker | undefined;
 
   const check = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const url = request.routeOptions.url;
     if (!url || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!document) {
-      document = app.swagger() as unknown as Document;
-      ajv.addSchema({ ...document, $id: DOCUMENT_ID });
-    }
+    checker ??= checkerFor(app.swagger() as unknown as Document);
+    const { document, validatorFor } = checker;
     const path = documentedPath(url);
     const method = request.method.toLowerCase();
     const operation = document.paths[path]?.[method];
