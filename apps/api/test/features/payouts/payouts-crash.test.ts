@@ -60,7 +60,9 @@ describe('payouts when the server is killed mid-burst', () => {
     let errors = '';
     child.stderr?.on('data', (chunk) => (errors += chunk));
     server = child;
-    for (let attempt = 0; attempt < 300; attempt++) {
+    // Up to two minutes: a busy CI machine starts the server (tsx, migrations) slowly, and a start given up on
+    // early would keep running beside the next one.
+    for (let attempt = 0; attempt < 1200; attempt++) {
       if (hasExited(child)) throw new Error(`the server exited: ${errors}`);
       const healthy = await fetch(`${base}/api/health`).then(
         (response) => response.ok,
@@ -69,6 +71,7 @@ describe('payouts when the server is killed mid-burst', () => {
       if (healthy) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    child.kill('SIGKILL');
     throw new Error(`the server did not start: ${errors}`);
   }
 
