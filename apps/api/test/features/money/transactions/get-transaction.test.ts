@@ -77,6 +77,7 @@ describe('GET /api/transaction/{id}', () => {
       beneficiary: 'Chioma Eze',
       transactionChannel: 'CARD',
       orderReference: 'ORD-77',
+      failureReason: null,
       walletId: mine.walletId,
       userId: merchant.userId,
     });
