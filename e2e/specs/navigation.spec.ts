@@ -119,7 +119,8 @@ test('API Docs opens the API reference in a new tab without opener or referrer',
   const docs = await opened;
   await docs.waitForLoadState('domcontentloaded');
   await expect(docs).toHaveURL(/\/api\/docs/);
-  await expect(docs.getByRole('heading', { name: /Bizdash API/ })).toBeVisible();
+  // Swagger UI lays out every operation before its title shows: the heaviest page the suite opens.
+  await expect(docs.getByRole('heading', { name: /Bizdash API/ })).toBeVisible({ timeout: 30_000 });
   expect(await docs.evaluate(() => window.opener)).toBeNull();
   expect(await docs.evaluate(() => document.referrer)).toBe('');
   // The dashboard stays where it was.
