@@ -21,8 +21,110 @@ function run(name, command, args, env = process.env) {
   const logFile = path.join(reports, `${slug(name)}.log`);
   const log = createWriteStream(logFile);
   const started = Date.now();
-// Three lanes: the checks and the web tests (CPU), the API suites (CPU and the database), the e2e suite (mostly
-// waiting on pages and the server). Each lane's steps run one after another.
+  console.log(`▶ ${name} (started)`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => log.write(`\n${error.stack ?? error}\n`));
+    child.on('close', (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const passed = code === 0;
+        timings.push({ name, seconds, passed });
+        if (!passed) failedSteps.push({ name, logFile });
+        console.log(`\n──── ${name}: ${passed ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s ────`);
+        console.log(readFileSync(logFile, 'utf8'));
+        resolve(passed);
+      });
+    });
+  });
+}
+
+function countVitest(report) {
+  if (!existsSync(report)) return;
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + json.numTodoTests;
+}
+
+async function vitest(name, dir, env = process.env) {
+  const report = path.join(reports, `${slug(name)}.json`);
+  const args = [
+    'vitest',
+    'run',
+    '--root',
+    dir,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ];
+  await run(name, 'npx', args, env);
+  countVitest(report);
+}
+
+function countPlaywright(report) {
+  if (!existsSync(report)) return;
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  totals.flaky += stats.flaky;
+}
+
+async function checksAndUnitTests() {
+  await run('lint (biome, dependency-cruiser, knip)', 'npm', ['run', 'lint', '--silent']);
+  await run('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+  await vitest('unit: packages/shared', 'packages/shared');
+  await vitest('component: apps/web', 'apps/web');
+}
+
+// The PGlite run is the one-machine default (rate limits in memory); the PostgreSQL run adds TEST_REDIS_URL's Redis
+// when set, as a deployment of several processes does.
+const { TEST_DATABASE_URL, TEST_REDIS_URL, ...oneMachineEnv } = process.env;
+
+async function apiOnPglite() {
+  await vitest('api on PGlite', 'apps/api', oneMachineEnv);
+}
+
+async function apiOnPostgres() {
+  if (!TEST_DATABASE_URL) {
+    console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+    return;
+  }
+  await vitest(
+    `api on PostgreSQL (TEST_DATABASE_URL${TEST_REDIS_URL ? ', TEST_REDIS_URL' : ''})`,
+    'apps/api',
+  );
+  if (!TEST_REDIS_URL) console.log('\n(TEST_REDIS_URL is not set: rate limits were counted in memory only)');
+}
+
+async function browserTests() {
+  // The e2e config drives Debian's binary behind the /usr/bin/chromium wrapper when it is there.
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(
+      `\n✖ e2e: Chromium not found at ${chromium}. Install it with 'sudo apt-get install -y chromium' ` +
+        '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
+    );
+    failedSteps.push({ name: 'e2e (Chromium missing)' });
+    return;
+  }
+  if (!(await run('build web app for e2e', 'npm', ['run', 'build', '-w', '@bizdash/web']))) return;
+  const report = path.join(reports, 'e2e.json');
+  await run(
+    'e2e (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  );
+  countPlaywright(report);
+}
+
+const started = Date.now();
+// Three lanes: the checks and the web tests then the API on PostgreSQL (CPU), the API on PGlite (CPU: the database
+// runs in the test process), the e2e suite (mostly waiting on pages and the server). A lane's steps run in turn.
 await Promise.all([
   (async () => {
     await checksAndUnitTests();
