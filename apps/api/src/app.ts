@@ -38,7 +38,7 @@ import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
-import { dashboardOnly, registerActor, signedInScope } from './plugins/auth.ts';
+import { registerActor, signedInScope } from './plugins/auth.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { createIdempotencyStore } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -70,30 +70,31 @@ const publicFeatures: [FeaturePlugin, string][] = [
 ];
 
 /**
- * Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. Features marked
- * dashboard-only are about the person (sessions, password, two-factor, notices, KYC, keys and apps themselves)
- * and refuse API keys; the rest is the public API a shop's server calls with one (ADR 033).
+ * Routes of a signed-in merchant (or one of its apps): the scope authenticates every one of them. Which of them
+ * refuse API keys (about the person: sessions, password, two-factor, notices, KYC, keys and apps themselves) each
+ * route says itself, with `config: { dashboardOnly: true }`; the rest is the public API a shop's server calls with
+ * one (ADR 033).
  */
-const signedInFeatures: [FeaturePlugin, string, { dashboardOnly?: true }?][] = [
-  [sessionRoutes, '/api/auth', { dashboardOnly: true }],
-  [otpRoutes, '/api/users', { dashboardOnly: true }],
+const signedInFeatures: [FeaturePlugin, string][] = [
+  [sessionRoutes, '/api/auth'],
+  [otpRoutes, '/api/users'],
   [usersRoutes, '/api/users'],
-  [webhooksRoutes, '/api/users', { dashboardOnly: true }],
-  [securityRoutes, '/api/users', { dashboardOnly: true }],
-  [twoFactorRoutes, '/api/users', { dashboardOnly: true }],
-  [notificationsRoutes, '/api/users', { dashboardOnly: true }],
-  [developerRoutes, '/api/users', { dashboardOnly: true }],
-  [appsRoutes, '/api/users', { dashboardOnly: true }],
+  [webhooksRoutes, '/api/users'],
+  [securityRoutes, '/api/users'],
+  [twoFactorRoutes, '/api/users'],
+  [notificationsRoutes, '/api/users'],
+  [developerRoutes, '/api/users'],
+  [appsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
   [fxRoutes, '/api/fx'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],
   [documentsRoutes, '/api/document'],
-  [kycRoutes, '/api/kyc', { dashboardOnly: true }],
+  [kycRoutes, '/api/kyc'],
   [banksRoutes, '/api/bank'],
   [payoutsRoutes, '/api/payouts'],
-  [bankLinkRoutes, '/api/users', { dashboardOnly: true }],
-  [liveRoutes, '/api/events', { dashboardOnly: true }],
+  [bankLinkRoutes, '/api/users'],
+  [liveRoutes, '/api/events'],
 ];
 
 /**
@@ -188,12 +189,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
   await app.register(
     signedInScope(deps, async (scope) => {
-      for (const [feature, prefix, options] of signedInFeatures) {
-        const routes = feature(deps);
-        await scope.register(options?.dashboardOnly ? dashboardOnly(routes) : routes, { prefix });
-      }
+      for (const [feature, prefix] of signedInFeatures) await scope.register(feature(deps), { prefix });
       if (deps.email.provider === 'sandbox')
-        await scope.register(dashboardOnly(merchantMailboxRoutes(deps)), { prefix: '/api/sandbox' });
+        await scope.register(merchantMailboxRoutes(deps), { prefix: '/api/sandbox' });
     }),
   );
   if (config.jobsEnabled) app.addHook('onReady', () => jobs.start());

@@ -74,7 +74,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * About the person rather than the business's server (password, two-factor, sessions, API keys, apps): an API
-     * key is refused with 401 API_KEY_NOT_ALLOWED (plugins/auth.ts). Set by the route or by its feature in app.ts.
+     * key is refused with 401 API_KEY_NOT_ALLOWED (plugins/auth.ts). Declared by the route itself, and only there.
      */
     dashboardOnly?: boolean;
   }
@@ -84,7 +84,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared services; routes receive them explicitly, tests and scripts read them here. */
     deps: AppDeps;
-    /** Every route of the signed-in scope, as registered (the route-walk test reads it). */
-    signedInRoutes: { method: HTTPMethods | HTTPMethods[]; url: string }[];
+    /** Every route of the signed-in scope, as registered (the OpenAPI document and the route-walk test read it). */
+    signedInRoutes: { method: HTTPMethods | HTTPMethods[]; url: string; dashboardOnly: boolean }[];
   }
 }

@@ -19,12 +19,17 @@ function headerUserId(request: FastifyRequest): string | null {
   return typeof named === 'string' && named !== '' ? named : null;
 }
 
+/** The fields that name a user: `userId`, and `userRecordId` where SPEC's body calls it that (the bank link). */
+const USER_ID_FIELDS = ['userId', 'userRecordId'] as const;
+
 /** The user ids a request names in its path, query or body: each must belong to the caller. */
 function namedUserIds(request: FastifyRequest): string[] {
   const named = new Set<string>();
   for (const part of [request.params, request.query, request.body]) {
-    if (part && typeof part === 'object' && 'userId' in part && typeof part.userId === 'string') {
-      named.add(part.userId);
+    if (!part || typeof part !== 'object') continue;
+    for (const field of USER_ID_FIELDS) {
+      const value = (part as Record<string, unknown>)[field];
+      if (typeof value === 'string') named.add(value);
     }
   }
   return [...named];
@@ -105,7 +110,11 @@ function authenticator(deps: AppDeps) {
 
 /**
  * The signed-in part of the API: every route registered inside `routes` is authenticated by the scope's own
- * hooks, so a route cannot forget to. Routes read who acts from `actorOf(request)`.
+ * hooks, so a route cannot forget to, and the user it acts for is checked here, once: handlers and services read
+ * who acts from `actorOf(request)` and never check a path's userId again. A route about the person rather than the
+ * business's server declares `config: { dashboardOnly: true }` (the one place that says so): an API key gets
+ * 401 API_KEY_NOT_ALLOWED, and the OpenAPI document (plugins/openapi-contract.ts) and the route-walk test read the
+ * same flag from `signedInRoutes`.
  */
 export function signedInScope(
   deps: AppDeps,
@@ -116,19 +125,13 @@ export function signedInScope(
     scope.addHook('onRequest', authenticate);
     scope.addHook('preHandler', checkNamedUsers);
     scope.addHook('onRoute', (route) => {
-      scope.signedInRoutes.push({ method: route.method, url: route.url });
+      scope.signedInRoutes.push({
+        method: route.method,
+        url: route.url,
+        dashboardOnly: route.config?.dashboardOnly === true,
+      });
     });
     await routes(scope);
-  };
-}
-
-/** Routes of `routes` refuse API keys (config.dashboardOnly): they are about the person, not the business's server. */
-export function dashboardOnly(routes: FastifyPluginAsync): FastifyPluginAsync {
-  return async (scope, options) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, dashboardOnly: true };
-    });
-    await routes(scope, options);
   };
 }
 

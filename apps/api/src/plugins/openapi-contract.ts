@@ -158,27 +158,34 @@ const hasProperty = (schema: unknown, name: string) =>
 const requires = (schema: unknown, name: string) =>
   Boolean((schema as JsonSchemaObject | undefined)?.required?.includes(name));
 
-/** The swagger `transform`: zod to JSON Schema, then this route's facts and its path without a trailing slash. */
+/**
+ * The swagger `transform`: zod to JSON Schema, then this route's facts and its path without a trailing slash.
+ * Signed in and dashboard-only are what the signed-in scope recorded of the route (plugins/auth.ts), so the
+ * `security` entry and the 401's `API_KEY_NOT_ALLOWED` follow from the route's own declaration.
+ */
 export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransform {
-  let signedIn: Set<string> | undefined;
-  const isSignedIn = (method: string | string[], url: string) => {
+  let signedIn: Map<string, { dashboardOnly: boolean }> | undefined;
+  const signedInRouteOf = (method: string | string[], url: string) => {
     // A prefix's '/' route is registered with and without its slash: compare the paths without it.
-    signedIn ??= new Set(
+    signedIn ??= new Map(
       app.signedInRoutes.flatMap((route) =>
-        [route.method].flat().map((each) => `${each} ${withoutTrailingSlash(route.url)}`),
+        [route.method].flat().map((each) => [`${each} ${withoutTrailingSlash(route.url)}`, route] as const),
       ),
     );
-    return [method].flat().some((each) => signedIn?.has(`${each} ${withoutTrailingSlash(url)}`));
+    return [method]
+      .flat()
+      .map((each) => signedIn?.get(`${each} ${withoutTrailingSlash(url)}`))
+      .find((route) => route !== undefined);
   };
   return (input) => {
     const transformed = jsonSchemaTransform(input);
     const schema = transformed.schema as Record<string, unknown> | undefined;
     if (!schema || schema.hide) return transformed;
     const { route } = input;
-    const routeSignedIn = isSignedIn(route.method, route.url);
-    const keyReachable = routeSignedIn && !route.config?.dashboardOnly;
+    const signedInRoute = signedInRouteOf(route.method, route.url);
+    const keyReachable = signedInRoute !== undefined && !signedInRoute.dashboardOnly;
     const facts: RouteFacts = {
-      signedIn: routeSignedIn,
+      signedIn: signedInRoute !== undefined,
       keyReachable,
       idempotent: hasProperty(schema.headers, IDEMPOTENCY_KEY_HEADER),
       actsForApp:

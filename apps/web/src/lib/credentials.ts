@@ -1,6 +1,7 @@
 import { isTokenExpired } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 
 const CREDENTIALS_STORAGE_KEY = 'credentials';
 /** The app the dashboard acts for (lib/acting-profile); a session's end or a new sign-in forgets it. */
@@ -23,8 +24,8 @@ function asCredentials(value: unknown): Credentials | null {
   return isFilled(token) && isFilled(userId) ? { token, userId } : null;
 }
 
-const credentialsQueryKey = ['credentials'] as const;
-const userIdQueryKey = ['userId'] as const;
+const credentialsQueryKey = queryKeys.credentials;
+const userIdQueryKey = queryKeys.userId;
 
 /** Local storage is the source of truth (it survives reloads); the cache mirrors it for components. */
 export function getCredentials(): Credentials | null {

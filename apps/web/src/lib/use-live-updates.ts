@@ -10,32 +10,27 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { readEventStream } from '@/lib/event-stream';
+import { queryKeys, transactionSearchKey } from '@/lib/query-keys';
 
-/** What each notice makes stale. ['products'] is the products feature's key root (features do not import each other). */
+const { wallets, transactions, products, users, notifications, banks, payouts } = queryKeys;
+
+/** What each notice makes stale. */
 const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
-  wallet: [['wallets']],
-  transaction: [['transactions'], ['wallets']],
-  product: [['products']],
-  // The merchant's status (KYC): the top bar and the documents screen read it from ['users', id].
-  user: [['users']],
+  wallet: [wallets],
+  transaction: [transactions, wallets],
+  product: [products],
+  // The merchant's status (KYC): the top bar and the documents screen read it from the user.
+  user: [users],
   // The bell's list and unread count (features/notifications).
-  notification: [['notifications']],
-  // Settlement accounts (features/banks), also listed in the user's banks.
-  bank: [['banks'], ['users']],
+  notification: [notifications],
+  // Settlement accounts, also listed in the user's banks.
+  bank: [banks, users],
   // Payouts (features/payouts): confirmed, sent, settled or returned.
-  payout: [['payouts']],
+  payout: [payouts],
 };
-const EVERY_KEY: QueryKey[] = [
-  ['wallets'],
-  ['transactions'],
-  ['products'],
-  ['users'],
-  ['notifications'],
-  ['banks'],
-  ['payouts'],
-];
+const EVERY_KEY: QueryKey[] = [wallets, transactions, products, users, notifications, banks, payouts];
 /** What polling refreshes while the stream is down: balances, transaction lists, the merchant's status, payouts. */
-const POLLED_KEYS: QueryKey[] = [['wallets'], ['transactions', 'search'], ['users'], ['payouts']];
+const POLLED_KEYS: QueryKey[] = [wallets, transactionSearchKey, users, payouts];
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;

@@ -27,6 +27,7 @@ export function appsRoutes(deps: AppDeps) {
       '/register',
       {
         onSend: noStore,
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Register an app of the signed-in merchant, with its own NGN and USD wallets',
@@ -43,6 +44,7 @@ export function appsRoutes(deps: AppDeps) {
     typed.get(
       '/:userId/apps',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: "The merchant's apps, newest first, each with its wallets (archived apps are not listed)",
@@ -57,6 +59,7 @@ export function appsRoutes(deps: AppDeps) {
     typed.delete(
       '/:userId',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary:

@@ -141,6 +141,7 @@ export function sessionRoutes(deps: AppDeps) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/logout',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'End every token issued to the merchant so far',

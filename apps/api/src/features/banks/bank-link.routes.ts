@@ -14,6 +14,7 @@ export function bankLinkRoutes(deps: AppDeps) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/plaid/link',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['banks'],
           security: [{ bearerAuth: [] }],

@@ -13,6 +13,7 @@ export function developerRoutes(deps: AppDeps) {
       '/update-api-details',
       {
         onSend: noStore,
+        config: { dashboardOnly: true },
         schema: {
           tags: ['developer'],
           summary:

@@ -12,6 +12,7 @@ export function kycRoutes(deps: AppDeps) {
     typed.get(
       '/:userId',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['kyc'],
           summary: "The user's KYC status, and the reason of the latest rejection while it is KYC_FAILED",
@@ -26,6 +27,7 @@ export function kycRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/verifications',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['kyc'],
           summary:

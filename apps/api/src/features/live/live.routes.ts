@@ -17,6 +17,7 @@ export function liveRoutes({ database }: AppDeps) {
     app.get(
       '/stream',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['live'],
           security: [{ bearerAuth: [] }],

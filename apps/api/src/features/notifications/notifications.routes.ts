@@ -30,6 +30,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.get(
       '/:userId/notification-settings',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary:
@@ -43,6 +44,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.put(
       '/:userId/notification-settings',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary: 'Save the in-app switch, its four types and the email switch (all six, every time)',
@@ -56,6 +58,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.get(
       '/:userId/notifications',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary: "The bell: the user's notices, newest first, one page at a time, with the unread count",
@@ -69,6 +72,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.post(
       '/:userId/notifications/read-all',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary: "Mark every one of the user's notices read",
@@ -81,6 +85,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.post(
       '/:userId/notifications/:notificationId/read',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           params: NotificationIdParamsSchema,

@@ -24,6 +24,7 @@ export function otpRoutes(deps: AppDeps) {
       '/otp',
       {
         onRequest: [limits.perIp('otp'), perAccount('otp-send')],
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary: 'Email a 6-digit verification code (valid 10 minutes, single use)',
@@ -43,6 +44,7 @@ export function otpRoutes(deps: AppDeps) {
       '/otp',
       {
         onRequest: [limits.perIp('otp'), perAccount('otp-verify')],
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary: 'Check a verification code and mark the email address verified',

@@ -56,6 +56,7 @@ export function merchantMailboxRoutes(deps: AppDeps) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/my-mailbox',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags: ['sandbox'],
           summary:

@@ -36,6 +36,7 @@ export function securityRoutes(deps: AppDeps) {
             await throttleKeyOf(deps, actorOf(request), userIdOf(request)),
             true,
           ),
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Change the password with the current one; every session ends, this one included',
@@ -52,6 +53,7 @@ export function securityRoutes(deps: AppDeps) {
       '/:userId/sign-out-everywhere',
       {
         onSend: noStore,
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'End every other session; the answer carries a fresh token for this one',

@@ -46,6 +46,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.get(
       '/:userId/two-factor',
       {
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left',
@@ -62,6 +63,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       {
         onSend: noStore,
         onRequest: limits.perIp('auth'),
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary:
@@ -80,6 +82,7 @@ export function twoFactorRoutes(deps: AppDeps) {
         onSend: noStore,
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Turn two-factor on with a code from the app; answers the ten recovery codes, shown once',
@@ -99,6 +102,7 @@ export function twoFactorRoutes(deps: AppDeps) {
         onSend: noStore,
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Replace the recovery codes (a code from the app required); the old ones stop working',
@@ -116,6 +120,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       {
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
+        config: { dashboardOnly: true },
         schema: {
           tags,
           summary: 'Turn two-factor off with the password and a code (from the app or a recovery code)',

@@ -39,6 +39,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.get(
       '/:userId/webhook-deliveries',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary:
@@ -53,6 +54,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.get(
       '/:userId/webhook-deliveries/:deliveryId/attempts',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           params: WebhookDeliveryIdParamsSchema,
@@ -67,6 +69,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.post(
       '/:userId/webhook-deliveries/:deliveryId/resend',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           params: WebhookDeliveryIdParamsSchema,
@@ -84,6 +87,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.post(
       '/:userId/webhooks/test',
       {
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary:
@@ -100,6 +104,7 @@ export function webhooksRoutes(deps: AppDeps) {
       '/:userId/webhooks/roll-secret',
       {
         onSend: noStore,
+        config: { dashboardOnly: true },
         schema: {
           ...common,
           summary:

@@ -15,11 +15,13 @@ import {
 } from '../../helper.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
+import { generateKey } from '../developer/developer-fixtures.ts';
 import { readyMerchant } from '../payouts/payout-fixtures.ts';
 
 /*
  * Walks the route table of the signed-in scope as the app registered it, not a hand-kept list: a route added
- * there later is checked here without anyone remembering to.
+ * there later is checked here without anyone remembering to. Which routes refuse API keys is read from the same
+ * table, i.e. from each route's own `config.dashboardOnly`.
  */
 describe('every route of the signed-in scope', () => {
   let ctx: TestContext;
@@ -31,11 +33,11 @@ describe('every route of the signed-in scope', () => {
   const ngnWalletOf: Record<string, string> = {};
 
   const routes = () =>
-    ctx.app.signedInRoutes.flatMap(({ method, url }) =>
+    ctx.app.signedInRoutes.flatMap(({ method, url, dashboardOnly }) =>
       (Array.isArray(method) ? method : [method])
         .filter((one) => one !== 'HEAD')
         // Fastify's router knows more methods than light-my-request's inject types name; none of ours is one.
-        .map((one) => ({ method: one as NonNullable<InjectOptions['method']>, url })),
+        .map((one) => ({ method: one as NonNullable<InjectOptions['method']>, url, dashboardOnly })),
     );
 
   const fill = (url: string, ids: (param: string) => string) =>
@@ -241,6 +243,49 @@ describe('every route of the signed-in scope', () => {
         payload: bodyFor(method, url, merchantB.userId),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('refuses an API key on every dashboard-only route with 401 API_KEY_NOT_ALLOWED; elsewhere a key meets the same 404', async () => {
+    const key = await generateKey(ctx.app, merchantA);
+    const walked = routes();
+    expect(walked.filter((route) => route.dashboardOnly).length).toBeGreaterThan(20);
+    expect(walked.filter((route) => !route.dashboardOnly).length).toBeGreaterThan(20);
+    for (const { method, url, dashboardOnly } of walked) {
+      const response = await ctx.app.inject({
+        method,
+        url: fill(url, (param) => idsOfB[param] ?? randomUUID()),
+        headers: { ...bearer(key), user_id: merchantB.userId },
+        payload: bodyFor(method, url, merchantA.userId),
+      });
+      if (dashboardOnly) {
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.json(), `${method} ${url}`).toMatchObject({ code: 'API_KEY_NOT_ALLOWED' });
+      } else {
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+  });
+
+  it('documents every one as it is declared: bearer only when dashboard-only, bearer or key otherwise', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { security: object[]; responses: Record<string, { description: string }> }>
+      >;
+    };
+    for (const { method, url, dashboardOnly } of routes()) {
+      const path = url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+      const operation = document.paths[path]?.[method.toLowerCase()];
+      if (!operation) throw new Error(`${method} ${url} is not in the document`);
+      expect(operation.security, `${method} ${url}`).toEqual(
+        dashboardOnly ? [{ bearerAuth: [] }] : [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+      );
+      expect(
+        operation.responses['401']?.description.includes('API_KEY_NOT_ALLOWED'),
+        `${method} ${url}`,
+      ).toBe(dashboardOnly);
+      expect(operation.responses, `${method} ${url}`).toHaveProperty('404');
     }
   });
 });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { appsQueryKey } from '@/features/apps/api/get-apps';
 import { AppPage } from '@/features/apps/components/app-page';
 import { DeveloperSettings } from '@/features/developer/components/developer-settings';
+import { queryKeys } from '@/lib/query-keys';
 
 /** /settings/apps/{appId}: the app (apps) with its own key, webhook and deliveries (developer), as the merchant's. */
 export function Component() {
@@ -17,7 +17,7 @@ export function Component() {
         {/* SPEC section 7: after a change to an app's key or webhook, the apps list is refreshed. */}
         <DeveloperSettings
           userId={appId}
-          onChange={() => void queryClient.invalidateQueries({ queryKey: appsQueryKey })}
+          onChange={() => void queryClient.invalidateQueries({ queryKey: queryKeys.apps })}
         />
       </section>
     </AppPage>

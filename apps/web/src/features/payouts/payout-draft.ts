@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The steps of a new payout, in order; each keeps what the merchant chose in its own cache entry. */
 export const PAYOUT_STEPS = ['account', 'amount', 'recipient', 'review'] as const;
@@ -22,7 +23,7 @@ const DRAFT_KEPT_MS = 60 * 60_000;
 
 function draftQueryOptions<S extends PayoutStep>(step: S) {
   return queryOptions<PayoutDraft[S]>({
-    queryKey: ['payout', step],
+    queryKey: [...queryKeys.payoutDraft, step],
     // Never fetched: the entry is written by the steps and read from the cache.
     queryFn: () => null as PayoutDraft[S],
     enabled: false,

@@ -1,7 +1,7 @@
 import { TransactionPageSchema, type Wallet, WalletListSchema } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { appsQueryKey } from './get-apps';
+import { queryKeys } from '@/lib/query-keys';
 
 const APP_WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
 
@@ -18,7 +18,7 @@ async function getAppWallets(appId: string, signal?: AbortSignal): Promise<Walle
 
 export function useAppWallets(appId: string) {
   return useQuery({
-    queryKey: [...appsQueryKey, 'wallets', appId] as const,
+    queryKey: [...queryKeys.apps, 'wallets', appId] as const,
     queryFn: ({ signal }) => getAppWallets(appId, signal),
     meta: { errorToast: false },
   });
@@ -27,7 +27,7 @@ export function useAppWallets(appId: string) {
 /** Whether the app has any transaction: with money, what makes a deletion an archive (the API decides). */
 export function useAppHasTransactions(appId: string) {
   return useQuery({
-    queryKey: [...appsQueryKey, 'history', appId] as const,
+    queryKey: [...queryKeys.apps, 'history', appId] as const,
     queryFn: async ({ signal }) => {
       const page = await apiRequest('/transaction/search', {
         method: 'POST',

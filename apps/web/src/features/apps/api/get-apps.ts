@@ -2,11 +2,9 @@ import { type App, AppsResponseSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
+import { queryKeys } from '@/lib/query-keys';
 
 const APPS_FETCH_ERROR = 'Unable to fetch apps';
-
-/** The root of every apps query: a change to one app makes them all stale. */
-export const appsQueryKey = ['apps'] as const;
 
 async function getApps(merchantId: string, signal?: AbortSignal): Promise<App[]> {
   const { apps } = await apiRequest(`/users/${encodeURIComponent(merchantId)}/apps`, {
@@ -19,7 +17,7 @@ async function getApps(merchantId: string, signal?: AbortSignal): Promise<App[]>
 
 function getAppsQueryOptions(merchantId: string | null) {
   return queryOptions({
-    queryKey: [...appsQueryKey, 'list', merchantId] as const,
+    queryKey: [...queryKeys.apps, 'list', merchantId] as const,
     queryFn: ({ signal }) => {
       if (!merchantId) throw new Error(MISSING_USER_ID_MESSAGE);
       return getApps(merchantId, signal);

@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { actFor, getActingApp } from '@/lib/acting-profile';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
-import { appsQueryKey } from './get-apps';
+import { queryKeys } from '@/lib/query-keys';
 
 const APP_CREATE_ERROR = 'Unable to create app';
 const APP_UPDATE_ERROR = 'Unable to update app';
@@ -31,7 +31,7 @@ function useAppMutation<TInput, TResult>(
     mutationFn,
     onSuccess: async (result) => {
       onSuccess(result);
-      await queryClient.invalidateQueries({ queryKey: appsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.apps });
     },
     onError: (error) => {
       toast.error(error.message);

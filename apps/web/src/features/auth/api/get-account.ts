@@ -2,6 +2,7 @@ import { type User, UserSchema } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { Credentials } from '@/lib/credentials';
+import { queryKeys } from '@/lib/query-keys';
 
 function getAccount(credentials: Credentials, signal?: AbortSignal): Promise<User> {
   return apiRequest(`/users/${encodeURIComponent(credentials.userId)}`, {
@@ -18,7 +19,7 @@ function getAccount(credentials: Credentials, signal?: AbortSignal): Promise<Use
  */
 export function useAccount(credentials: Credentials) {
   return useQuery({
-    queryKey: ['accounts', credentials.userId],
+    queryKey: [...queryKeys.accounts, credentials.userId],
     queryFn: ({ signal }) => getAccount(credentials, signal),
     meta: { errorToast: false },
     retry: false,

@@ -2,6 +2,7 @@ import { BankAccountSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { bankAccountsQueryKey } from './get-bank-accounts';
 
 const DEACTIVATE_ERROR = 'Unable to deactivate account';
@@ -23,7 +24,7 @@ export function useDeactivateBankAccount({ onSuccess }: { onSuccess: () => void 
       onSuccess();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: bankAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
       ]);
     },
     onError: (error) => toast.error(error.message),

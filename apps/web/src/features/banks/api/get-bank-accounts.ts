@@ -1,11 +1,12 @@
 import { type BankAccount, BankAccountListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const ACCOUNTS_FETCH_ERROR = 'Unable to fetch settlement accounts';
 
 /** The root of every settlement-account query: a live 'bank' notice makes them stale (lib/use-live-updates). */
-export const bankAccountsQueryKey = ['banks', 'accounts'] as const;
+export const bankAccountsQueryKey = [...queryKeys.banks, 'accounts'] as const;
 
 function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
   return apiRequest('/bank/accounts', {

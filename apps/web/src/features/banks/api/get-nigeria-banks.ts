@@ -1,6 +1,7 @@
 import { CACHE_TIMINGS_MS, type NigeriaBank, NigeriaBankListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const BANKS_FETCH_ERROR = 'Unable to fetch banks';
 
@@ -15,7 +16,7 @@ function getNigeriaBanks(signal?: AbortSignal): Promise<NigeriaBank[]> {
 /** SPEC section 9: the banks list is fresh for 60 s and refetched every 180 s. */
 function getNigeriaBanksQueryOptions() {
   return queryOptions({
-    queryKey: ['nigeria-banks'] as const,
+    queryKey: queryKeys.nigeriaBanks,
     queryFn: ({ signal }) => getNigeriaBanks(signal),
     staleTime: CACHE_TIMINGS_MS.banksStale,
     refetchInterval: CACHE_TIMINGS_MS.banksRefetch,

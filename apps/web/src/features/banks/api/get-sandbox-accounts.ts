@@ -1,6 +1,7 @@
 import { type SandboxNairaAccounts, SandboxNairaAccountsSchema } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 function getSandboxAccounts(signal?: AbortSignal): Promise<SandboxNairaAccounts> {
   return apiRequest('/bank/sandbox-accounts', {
@@ -16,7 +17,7 @@ function getSandboxAccounts(signal?: AbortSignal): Promise<SandboxNairaAccounts>
  */
 export function useSandboxAccounts() {
   return useQuery({
-    queryKey: ['bank-sandbox-accounts'] as const,
+    queryKey: queryKeys.bankSandboxAccounts,
     queryFn: ({ signal }) => getSandboxAccounts(signal),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -5,6 +5,7 @@ import {
 } from '@bizdash/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const SESSION_ERROR = 'Unable to open this bank link. Please try again.';
 const SUBMIT_ERROR = 'Unable to link your account. Please try again.';
@@ -14,7 +15,7 @@ const sessionPath = (sessionId: string) => `/sandbox/bank-link/sessions/${encode
 /** The hosted page is the provider's: its session id is the credential, not the merchant's sign-in. */
 function getSandboxBankLinkQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['sandbox-bank-link', sessionId] as const,
+    queryKey: [...queryKeys.sandboxBankLink, sessionId] as const,
     queryFn: ({ signal }) =>
       apiRequest(sessionPath(sessionId), {
         auth: false,

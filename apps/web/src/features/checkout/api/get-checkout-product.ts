@@ -1,6 +1,7 @@
 import { CHECKOUT_PAGE_DATA_ID, type CheckoutProduct, CheckoutProductSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const CHECKOUT_PRODUCT_ERROR = 'Unable to load this payment link';
 
@@ -32,7 +33,7 @@ function productRenderedWithPage(productId: string): CheckoutProduct | undefined
 
 export function getCheckoutProductQueryOptions(productId: string) {
   return queryOptions({
-    queryKey: ['checkout', 'product', productId] as const,
+    queryKey: [...queryKeys.checkout, 'product', productId] as const,
     queryFn: ({ signal }) => getCheckoutProduct(productId, signal),
     initialData: () => productRenderedWithPage(productId),
     // The page shows its own states (invalid link, retry) instead of a toast.

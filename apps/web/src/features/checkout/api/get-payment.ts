@@ -1,6 +1,7 @@
 import { type CheckoutPayment, CheckoutPaymentSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAYMENT_FETCH_ERROR = 'Unable to load this payment';
 const PROCESSING_POLL_MS = 1000;
@@ -24,7 +25,7 @@ function getPayment(paymentId: string, signal?: AbortSignal): Promise<CheckoutPa
 
 export function getPaymentQueryOptions(paymentId: string) {
   return queryOptions({
-    queryKey: ['checkout', 'payment', paymentId] as const,
+    queryKey: [...queryKeys.checkout, 'payment', paymentId] as const,
     queryFn: ({ signal }) => getPayment(paymentId, signal),
     refetchInterval: (query) =>
       query.state.data && paymentStep(query.state.data) === 'PROCESSING' ? PROCESSING_POLL_MS : false,

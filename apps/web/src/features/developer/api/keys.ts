@@ -1,11 +1,13 @@
 import type { ApiKeyDetails, User } from '@bizdash/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
-/** The user's own query (['users', id]), shared with the users feature so both screens see one cached user. */
-export const userQueryKey = (userId: string) => ['users', userId] as const;
+/** The user's own query, shared with the users feature so both screens see one cached user. */
+export const userQueryKey = (userId: string) => [...queryKeys.users, userId] as const;
 
 /** Under the user's key: whatever makes the user stale (live notices, polling) refreshes the log too. */
-export const deliveriesQueryKey = (userId: string) => ['users', userId, 'webhook-deliveries'] as const;
+export const deliveriesQueryKey = (userId: string) =>
+  [...userQueryKey(userId), 'webhook-deliveries'] as const;
 
 /** Puts new API details into the cached user, so every screen showing it changes at once. */
 export function storeApiDetails(

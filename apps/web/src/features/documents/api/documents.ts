@@ -9,8 +9,8 @@ import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { getCredentials } from '@/lib/credentials';
+import { queryKeys } from '@/lib/query-keys';
 
-const documentsQueryKey = ['documents'] as const;
 const UPLOAD_ERROR = 'Unable to upload documents';
 const DELETE_ERROR = 'Unable to delete documents';
 
@@ -18,7 +18,7 @@ const documentsPath = (userId: string) => `/document/${encodeURIComponent(userId
 
 function documentsQuery(userId: string) {
   return queryOptions({
-    queryKey: [...documentsQueryKey, userId] as const,
+    queryKey: [...queryKeys.documents, userId] as const,
     queryFn: ({ signal }) =>
       apiRequest(documentsPath(userId), {
         schema: DocumentListSchema,

@@ -2,6 +2,7 @@ import { type FxConversion, FxConversionSchema, formatMoney, IDEMPOTENCY_KEY_HEA
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const CONVERT_ERROR = 'Unable to convert. Please try again.';
 
@@ -33,8 +34,8 @@ export function useConvert() {
       toast.success(conversionMessage(conversion));
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallets });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
     },
   });
 }

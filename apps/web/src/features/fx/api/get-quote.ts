@@ -1,6 +1,7 @@
 import { type FxQuote, type FxQuoteRequest, FxQuoteSchema } from '@bizdash/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const QUOTE_ERROR = 'Unable to get a rate. Please try again.';
 
@@ -20,7 +21,7 @@ function getQuote(request: FxQuoteRequest, signal?: AbortSignal): Promise<FxQuot
  */
 const getQuoteQueryOptions = (request: FxQuoteRequest | null) =>
   queryOptions({
-    queryKey: ['fx', 'quote', request] as const,
+    queryKey: [...queryKeys.fx, 'quote', request] as const,
     queryFn: ({ signal }) => getQuote(request as FxQuoteRequest, signal),
     enabled: request !== null,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { CURRENCIES, type Wallet, WalletListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
 
@@ -19,7 +20,7 @@ async function getWalletBalances(signal?: AbortSignal): Promise<Wallet[]> {
  */
 const getWalletBalancesQueryOptions = () =>
   queryOptions({
-    queryKey: ['wallets', 'balances'] as const,
+    queryKey: [...queryKeys.wallets, 'balances'] as const,
     queryFn: ({ signal }) => getWalletBalances(signal),
     meta: { errorToast: false },
     // A balance is never shown stale on arrival: the conversion is judged against it.

@@ -1,6 +1,7 @@
 import { type KycStatus, KycStatusSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const KYC_STATUS_ERROR = 'Unable to fetch your verification status';
 
@@ -12,10 +13,10 @@ function getKycStatus(userId: string, signal?: AbortSignal): Promise<KycStatus> 
   });
 }
 
-/** Under the ['users', id] root: a live 'user' notice (the status moved) refetches it with the user. */
+/** Under the user's key: a live 'user' notice (the status moved) refetches it with the user. */
 function getKycStatusQueryOptions(userId: string, status: string | undefined) {
   return queryOptions({
-    queryKey: ['users', userId, 'kyc', status] as const,
+    queryKey: [...queryKeys.users, userId, 'kyc', status] as const,
     queryFn: ({ signal }) => getKycStatus(userId, signal),
   });
 }

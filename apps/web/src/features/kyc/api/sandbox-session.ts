@@ -1,6 +1,7 @@
 import { type KycSubmission, type SandboxKycSession, SandboxKycSessionSchema } from '@bizdash/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const SESSION_ERROR = 'Unable to open this verification. Please try again.';
 const SUBMIT_ERROR = 'Unable to submit your verification. Please try again.';
@@ -10,7 +11,7 @@ const sessionPath = (sessionId: string) => `/sandbox/identity/sessions/${encodeU
 /** The widget is the provider's page: its session id is the credential, not the merchant's sign-in. */
 function getSandboxSessionQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['sandbox-kyc-session', sessionId] as const,
+    queryKey: [...queryKeys.sandboxKycSession, sessionId] as const,
     queryFn: ({ signal }) =>
       apiRequest(sessionPath(sessionId), {
         auth: false,

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The bell shows the newest notices; the unread count covers all of them. */
 const BELL_PAGE_SIZE = 20;
@@ -14,7 +15,7 @@ const NOTIFICATIONS_FETCH_ERROR = 'Unable to fetch notifications';
 const NOTIFICATIONS_READ_ERROR = 'Unable to mark notifications as read';
 
 /** Root of every notifications query: live 'notification' notices invalidate it (lib/use-live-updates). */
-const notificationsKey = (userId: string) => ['notifications', userId] as const;
+const notificationsKey = (userId: string) => [...queryKeys.notifications, userId] as const;
 const basePath = (userId: string) => `/users/${encodeURIComponent(userId)}/notifications`;
 
 export function useNotifications(userId: string) {

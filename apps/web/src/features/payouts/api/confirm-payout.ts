@@ -2,8 +2,8 @@ import { type ConfirmPayoutRequest, formatMoney, PAYOUT_MESSAGES, PayoutSchema }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getPayoutQueryOptions } from './get-payout';
-import { payoutsQueryKey } from './keys';
 
 const CONFIRM_PAYOUT_ERROR = 'Unable to confirm the payout. Please try again.';
 
@@ -28,7 +28,7 @@ export function useConfirmPayout() {
       toast.success(`${PAYOUT_MESSAGES.confirmed}: ${formatMoney(payout.amount, payout.currency)}`);
       queryClient.setQueryData(getPayoutQueryOptions(payout.id).queryKey, payout);
       await Promise.all(
-        [payoutsQueryKey, ['wallets'], ['transactions']].map((queryKey) =>
+        [queryKeys.payouts, queryKeys.wallets, queryKeys.transactions].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -1,8 +1,8 @@
 import { type CreatePayoutRequest, IDEMPOTENCY_KEY_HEADER, PayoutSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getPayoutQueryOptions } from './get-payout';
-import { payoutsQueryKey } from './keys';
 
 const CREATE_PAYOUT_ERROR = 'Unable to start the payout. Please try again.';
 
@@ -29,7 +29,7 @@ export function useCreatePayout() {
     mutationFn: createPayout,
     onSuccess: async (payout) => {
       queryClient.setQueryData(getPayoutQueryOptions(payout.id).queryKey, payout);
-      await queryClient.invalidateQueries({ queryKey: payoutsQueryKey, exact: false });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.payouts, exact: false });
     },
   });
 }

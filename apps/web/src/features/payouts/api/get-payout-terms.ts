@@ -1,7 +1,7 @@
 import { type Currency, type PayoutTerms, PayoutTermsSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { payoutsQueryKey } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const TERMS_FETCH_ERROR = 'Unable to load the payout terms';
 
@@ -14,7 +14,7 @@ function getPayoutTerms(signal?: AbortSignal): Promise<PayoutTerms> {
 /** Fees, minimum and the daily limit with what is used of it: fresh whenever a payout starts. */
 const getPayoutTermsQueryOptions = () =>
   queryOptions({
-    queryKey: [...payoutsQueryKey, 'terms'] as const,
+    queryKey: [...queryKeys.payouts, 'terms'] as const,
     queryFn: ({ signal }) => getPayoutTerms(signal),
     staleTime: 0,
     meta: { errorToast: false },

@@ -1,7 +1,7 @@
 import { type Payout, PayoutSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { payoutsQueryKey } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAYOUT_FETCH_ERROR = 'Unable to load this payout';
 
@@ -15,7 +15,7 @@ function getPayout(payoutId: string, signal?: AbortSignal): Promise<Payout> {
 
 export function getPayoutQueryOptions(payoutId: string) {
   return queryOptions({
-    queryKey: [...payoutsQueryKey, 'detail', payoutId] as const,
+    queryKey: [...queryKeys.payouts, 'detail', payoutId] as const,
     queryFn: ({ signal }) => getPayout(payoutId, signal),
     meta: { errorToast: false },
   });

@@ -1,7 +1,7 @@
 import { type Payout, PayoutListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { payoutsQueryKey } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAYOUTS_FETCH_ERROR = 'Unable to fetch payouts';
 
@@ -16,7 +16,7 @@ async function getPayouts(signal?: AbortSignal): Promise<Payout[]> {
 
 const getPayoutsQueryOptions = () =>
   queryOptions({
-    queryKey: [...payoutsQueryKey, 'list'] as const,
+    queryKey: [...queryKeys.payouts, 'list'] as const,
     queryFn: ({ signal }) => getPayouts(signal),
     meta: { errorToast: false },
   });

@@ -1,6 +1,7 @@
 import { type BankAccount, BankAccountListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const ACCOUNTS_FETCH_ERROR = 'Unable to fetch settlement accounts';
 
@@ -18,7 +19,7 @@ function getSettlementAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
  */
 const getSettlementAccountsQueryOptions = () =>
   queryOptions({
-    queryKey: ['banks', 'accounts', 'payout recipients'] as const,
+    queryKey: [...queryKeys.banks, 'accounts', 'payout recipients'] as const,
     queryFn: ({ signal }) => getSettlementAccounts(signal),
     staleTime: 0,
     meta: { errorToast: false },

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { payoutsQueryKey } from '../api/keys';
+import { queryKeys } from '@/lib/query-keys';
 import { accountLabel, PayoutStatusBadge } from './payout-status-badge';
 import { type PayoutEnd, PayoutSummary, payoutFigures } from './payout-summary';
 
@@ -88,7 +88,7 @@ export function PayoutResult({ payout }: { payout: Payout & { status: Outcome } 
     if (status === 'SUCCESSFUL') toast.success(`Payout sent: ${amount} to ${accountLabel(payout)}`);
     if (status === 'FAILED')
       toast.error(`Payout failed: ${payout.failureReason ?? 'returned'}. The money is back in your wallet.`);
-    for (const queryKey of [['wallets'], ['transactions'], payoutsQueryKey]) {
+    for (const queryKey of [queryKeys.wallets, queryKeys.transactions, queryKeys.payouts]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   }, [status, payout, queryClient]);

@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
+import { queryKeys } from '@/lib/query-keys';
 import { useCreatePayout } from '../api/create-payout';
-import { payoutsQueryKey } from '../api/keys';
 import { newIdempotencyKey, type PayoutDraft, type PayoutStep } from '../payout-draft';
 import { DOCUMENTS_PATH } from './kyc-gate';
 import { StepActions, StepFrame } from './payout-stepper';
@@ -98,7 +98,7 @@ export function ReviewStep({
           if (attemptIsOver(failure)) onAttempt(null);
           toast.error(failure.message);
           // Balances, limits and accounts may have moved on since the steps read them.
-          for (const queryKey of [payoutsQueryKey, ['wallets'], ['banks']]) {
+          for (const queryKey of [queryKeys.payouts, queryKeys.wallets, queryKeys.banks]) {
             void queryClient.invalidateQueries({ queryKey });
           }
         },

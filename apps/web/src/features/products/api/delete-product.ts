@@ -2,7 +2,7 @@ import { ProductDeletionSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 const PRODUCT_DELETE_ERROR = 'Unable to delete product';
 
@@ -24,7 +24,7 @@ export function useDeleteProduct({ onSuccess }: { onSuccess: () => void }) {
         outcome === 'ARCHIVED' ? 'Product archived successfully' : 'Product deleted successfully',
       );
       onSuccess();
-      await queryClient.invalidateQueries({ queryKey: productsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
     },
     onError: (error) => toast.error(error.message),
   });

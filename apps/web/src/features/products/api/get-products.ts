@@ -1,11 +1,9 @@
 import { type ProductPage, ProductPageSchema, SEARCH_PAGE_SIZE } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const PRODUCTS_FETCH_ERROR = 'Unable to fetch products';
-
-/** Every products query starts with this, so one invalidation refreshes them all after a change. */
-export const productsQueryKey = ['products'] as const;
 
 export interface ProductsPageRequest {
   page?: number;
@@ -26,7 +24,7 @@ function getProducts(
 
 function getProductsQueryOptions({ page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest) {
   return queryOptions({
-    queryKey: [...productsQueryKey, 'list', page, size] as const,
+    queryKey: [...queryKeys.products, 'list', page, size] as const,
     queryFn: ({ signal }) => getProducts({ page, size }, signal),
     // Paging keeps the current rows on screen (dimmed) until the next page arrives.
     placeholderData: (previous) => previous,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ProductMutationHandlers {
   onSuccess: () => void;
@@ -19,7 +19,7 @@ export function useProductMutation<TInput>(
     onSuccess: async () => {
       toast.success(successMessage);
       onSuccess();
-      await queryClient.invalidateQueries({ queryKey: productsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
     },
     onError: (error) => {
       toast.error(error.message);

@@ -1,6 +1,7 @@
 import { type SandboxMailboxResponse, SandboxMailboxResponseSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 function getMailbox(email: string, key: string, signal?: AbortSignal): Promise<SandboxMailboxResponse> {
   return apiRequest('/sandbox/mailbox', {
@@ -15,7 +16,7 @@ function getMailbox(email: string, key: string, signal?: AbortSignal): Promise<S
 
 function getMailboxQueryOptions(email: string, key: string) {
   return queryOptions({
-    queryKey: ['sandbox', 'mailbox', email, key],
+    queryKey: [...queryKeys.sandboxMailbox, 'mailbox', email, key],
     queryFn: ({ signal }) => getMailbox(email, key, signal),
     enabled: email !== '',
     staleTime: 0,

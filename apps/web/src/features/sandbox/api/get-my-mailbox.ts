@@ -1,6 +1,7 @@
 import { type SandboxMailboxResponse, SandboxMailboxResponseSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 function getMyMailbox(signal?: AbortSignal): Promise<SandboxMailboxResponse> {
   return apiRequest('/sandbox/my-mailbox', {
@@ -12,7 +13,7 @@ function getMyMailbox(signal?: AbortSignal): Promise<SandboxMailboxResponse> {
 
 function getMyMailboxQueryOptions() {
   return queryOptions({
-    queryKey: ['sandbox', 'my-mailbox'],
+    queryKey: [...queryKeys.sandboxMailbox, 'my-mailbox'],
     queryFn: ({ signal }) => getMyMailbox(signal),
     // A code was just sent: read it now, not from the cache.
     staleTime: 0,

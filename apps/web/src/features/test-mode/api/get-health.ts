@@ -1,6 +1,7 @@
 import { type Health, HealthSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 function getHealth(signal?: AbortSignal): Promise<Health> {
   return apiRequest('/health', {
@@ -13,7 +14,7 @@ function getHealth(signal?: AbortSignal): Promise<Health> {
 
 export function getHealthQueryOptions() {
   return queryOptions({
-    queryKey: ['health'],
+    queryKey: queryKeys.health,
     queryFn: ({ signal }) => getHealth(signal),
     // Test mode is fixed when the server starts: ask once per visit.
     staleTime: Number.POSITIVE_INFINITY,

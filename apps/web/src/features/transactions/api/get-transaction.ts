@@ -1,6 +1,7 @@
 import { CACHE_TIMINGS_MS, type Transaction, TransactionSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const TRANSACTION_FETCH_ERROR = 'Unable to fetch transaction';
 
@@ -15,7 +16,7 @@ function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> 
 /** The detail view is kept fresh: stale and refetched every 60 s (SPEC section 9). */
 function getTransactionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['transactions', 'detail', id] as const,
+    queryKey: [...queryKeys.transactions, 'detail', id] as const,
     queryFn: ({ signal }) => getTransaction(id, signal),
     staleTime: CACHE_TIMINGS_MS.transactionDetailRefetch,
     refetchInterval: CACHE_TIMINGS_MS.transactionDetailRefetch,

@@ -1,6 +1,7 @@
 import { WalletSummarySchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { moneyFreshness } from './money-freshness';
 
 const SUMMARY_FETCH_ERROR = 'Unable to fetch money in and out';
@@ -17,7 +18,7 @@ function getWalletSummary(range: { from: string; to: string }, signal?: AbortSig
 
 const getWalletSummaryQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({
-    queryKey: ['wallets', 'summary', range.from, range.to] as const,
+    queryKey: [...queryKeys.wallets, 'summary', range.from, range.to] as const,
     queryFn: ({ signal }) => getWalletSummary(range, signal),
     meta: { errorToast: false },
     ...moneyFreshness,

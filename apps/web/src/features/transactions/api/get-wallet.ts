@@ -1,6 +1,7 @@
 import { type Wallet, WalletSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { moneyFreshness } from './money-freshness';
 
 const WALLET_FETCH_ERROR = 'Unable to fetch account';
@@ -15,7 +16,7 @@ function getWallet(walletId: string, signal?: AbortSignal): Promise<Wallet> {
 
 const getWalletQueryOptions = (walletId: string) =>
   queryOptions({
-    queryKey: ['wallets', walletId] as const,
+    queryKey: [...queryKeys.wallets, walletId] as const,
     queryFn: ({ signal }) => getWallet(walletId, signal),
     meta: { errorToast: false },
     ...moneyFreshness,

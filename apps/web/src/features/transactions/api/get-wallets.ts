@@ -1,6 +1,7 @@
 import { CURRENCIES, type Wallet, WalletListSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { moneyFreshness } from './money-freshness';
 
 const WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
@@ -16,7 +17,7 @@ async function getWallets(signal?: AbortSignal): Promise<Wallet[]> {
 
 export const getWalletsQueryOptions = () =>
   queryOptions({
-    queryKey: ['wallets'] as const,
+    queryKey: queryKeys.wallets,
     queryFn: ({ signal }) => getWallets(signal),
     meta: { errorToast: false },
     ...moneyFreshness,

@@ -7,6 +7,7 @@ import {
 import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { useActingUserId } from '@/lib/acting-profile';
 import { apiRequest } from '@/lib/api-client';
+import { transactionSearchKey } from '@/lib/query-keys';
 import { moneyFreshness } from './money-freshness';
 
 const SEARCH_ERROR = 'Unable to search transactions';
@@ -18,7 +19,7 @@ export interface TransactionSearch {
 }
 
 const searchKey = (filter: TransactionSearchFilter, page: number, size: number) =>
-  ['transactions', 'search', filter, page, size] as const;
+  [...transactionSearchKey, filter, page, size] as const;
 
 function searchTransactions(
   { filter, page = 1, size = SEARCH_PAGE_SIZE, after }: TransactionSearch & { after?: string },

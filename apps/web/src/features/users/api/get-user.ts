@@ -2,6 +2,7 @@ import { type User, UserSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
+import { queryKeys } from '@/lib/query-keys';
 
 const USER_FETCH_ERROR = 'Unable to fetch user information';
 
@@ -13,7 +14,7 @@ function getUser(userId: string, signal?: AbortSignal): Promise<User> {
   });
 }
 
-const userQueryKey = (userId: string | null) => ['users', userId] as const;
+const userQueryKey = (userId: string | null) => [...queryKeys.users, userId] as const;
 
 export function getUserQueryOptions(userId: string | null) {
   return queryOptions({

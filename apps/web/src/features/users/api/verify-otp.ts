@@ -2,6 +2,7 @@ import { type OtpVerifyRequest, OtpVerifyResponseSchema } from '@bizdash/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 function verifyOtp(body: OtpVerifyRequest) {
   return apiRequest('/users/otp', {
@@ -18,7 +19,7 @@ export function useVerifyOtp() {
     mutationFn: verifyOtp,
     onSuccess: async (response) => {
       toast.success(response.message);
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
     },
     onError: (error) => toast.error(error.message),
   });

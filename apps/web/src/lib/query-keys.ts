@@ -1,0 +1,37 @@
+/**
+ * Every query key root, spelled here once. A screen's keys start with a root (`[...queryKeys.wallets, id]`), so
+ * invalidating the root (after a change, or on a live notice in use-live-updates) refreshes every query under it.
+ */
+export const queryKeys = {
+  /** Balances (lib/api/wallets), one wallet and money in and out. */
+  wallets: ['wallets'],
+  /** Transaction lists and details. */
+  transactions: ['transactions'],
+  products: ['products'],
+  /** The merchant (lib/api/user) and what hangs off it: KYC, two-factor, notification settings, webhook log. */
+  users: ['users'],
+  notifications: ['notifications'],
+  /** Settlement accounts (lib/api/bank-accounts). */
+  banks: ['banks'],
+  payouts: ['payouts'],
+  /** The new payout's steps, kept in the cache and never fetched. */
+  payoutDraft: ['payout'],
+  apps: ['apps'],
+  documents: ['documents'],
+  fx: ['fx'],
+  checkout: ['checkout'],
+  /** Another account read with its own token (the account-switch page). */
+  accounts: ['accounts'],
+  health: ['health'],
+  nigeriaBanks: ['nigeria-banks'],
+  bankSandboxAccounts: ['bank-sandbox-accounts'],
+  sandboxBankLink: ['sandbox-bank-link'],
+  sandboxKycSession: ['sandbox-kyc-session'],
+  sandboxMailbox: ['sandbox'],
+  /** The session (lib/credentials), kept in the cache so screens re-render when it changes. */
+  credentials: ['credentials'],
+  userId: ['userId'],
+} as const satisfies Record<string, readonly [string]>;
+
+/** Transaction searches (the lists): what polling refreshes while the live stream is down. */
+export const transactionSearchKey = [...queryKeys.transactions, 'search'] as const;
