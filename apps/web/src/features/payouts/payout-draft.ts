@@ -51,10 +51,3 @@ export function usePayoutDraft() {
   }, [queryClient]);
   return { draft, save, clear };
 }
-
-/** crypto.randomUUID needs a secure context; a self-hosted install on plain http still gets a random key. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

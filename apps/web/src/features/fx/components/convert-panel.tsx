@@ -14,11 +14,11 @@ import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useAttemptKey } from '@/lib/idempotency-key';
 import { conversionMessage, useConvert } from '../api/convert';
 import { useQuote } from '../api/get-quote';
 import { useWalletBalances } from '../api/get-wallet-balances';
 import { amountCurrency, type ConvertFormValues, otherCurrency, quoteRequestOf } from '../convert-form';
-import { useAttemptKey } from '../use-attempt-key';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useQuoteCountdown } from '../use-quote-countdown';
 import { ConfirmConversionModal } from './confirm-conversion-modal';
@@ -58,6 +58,7 @@ export function ConvertPanel({ initialFrom }: { initialFrom: Currency }) {
   }, [expired, refreshing, refetch]);
 
   const convert = useConvert();
+  // Confirming the same quote again (a retry after a lost answer) reuses its key: the server converts once.
   const attemptKey = useAttemptKey();
   const [confirming, setConfirming] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
