@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
@@ -35,6 +35,7 @@ import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { releaseLeasesOfEndedProcess } from './jobs/leases.ts';
 import { resolveInstanceSecret } from './lib/instance-secret.ts';
+import { createKeys } from './lib/keys.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
@@ -158,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await tokenVersions.close();
     await database.close();
   });
-  const keys = { derive: (purpose: string) => createHmac('sha256', jwtSecret).update(purpose).digest() };
+  const keys = createKeys(jwtSecret);
   const idempotency = createIdempotencyStore({
     database,
     keys,

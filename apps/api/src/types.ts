@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { Keys } from './lib/keys.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { IdempotencyStore } from './plugins/idempotency.ts';
@@ -52,8 +53,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Idempotency-Key handling for every endpoint that moves money (plugins/idempotency.ts). */
   idempotency: IdempotencyStore;
-  /** Keys derived from the instance secret, one per purpose (OTP codes, API keys, ...). */
-  keys: { derive(purpose: string): Buffer };
+  /** Keys derived from the instance secret, one per purpose: keyed hashes and signed tokens (lib/keys.ts). */
+  keys: Keys;
   /** Encrypts secrets kept in the database (two-factor secrets, bank account numbers); lib/secret-box.ts. */
   secretBox: SecretBox;
 }

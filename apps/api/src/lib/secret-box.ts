@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { hmacSha256 } from './keys.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -17,7 +18,7 @@ export interface SecretBox {
 }
 
 export function createSecretBox(secret: string): SecretBox {
-  const key = createHmac('sha256', secret).update('bizdash secret box v1').digest();
+  const key = hmacSha256(secret, 'bizdash secret box v1');
   return {
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);

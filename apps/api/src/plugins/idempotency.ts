@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@bizdash/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -7,6 +6,7 @@ import { preparedSql } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { conflict } from '../lib/errors.ts';
+import type { Keys } from '../lib/keys.ts';
 
 const KEPT_FOR_HOURS = 24;
 const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -102,17 +102,18 @@ export function createIdempotencyStore({
   leaseSeconds,
 }: {
   database: Database;
-  keys: { derive(purpose: string): Buffer };
+  keys: Pick<Keys, 'hmac'>;
   /** A first request that has not answered within this long is taken to have died; a retry takes over. */
   leaseSeconds: number;
 }): IdempotencyStore {
   const db: Db = database.db;
   // Keyed, because a body may hold a card number: a plain hash of it could be brute-forced from the last four.
-  const hashKey = keys.derive('idempotency-request-hash');
   const hashOf = (request: FastifyRequest) =>
-    createHmac('sha256', hashKey)
-      .update(canonical({ params: request.params, body: request.body ?? null }))
-      .digest('hex');
+    keys.hmac(
+      'idempotency-request-hash',
+      canonical({ params: request.params, body: request.body ?? null }),
+      'hex',
+    );
 
   async function claim({ scope, key }: Claim, requestHash: string) {
     return (await claimKey(db, { scope, key, requestHash, leaseSeconds })).length > 0;

@@ -18,7 +18,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { isPastCeiling } from '../../plugins/rate-limit.ts';
 import type { AppDeps } from '../../types.ts';
-import { challengeOf, deviceKey, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
+import { challengeOf, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
 import { isKnownDevice } from './known-device.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { countPasswordCheck, throttleSignIn } from './sign-in-throttle.ts';
@@ -33,7 +33,7 @@ export function authRoutes(deps: AppDeps) {
     // After validation (preHandler), so the email is the normalised one the account is found by.
     const emailOf = (request: FastifyRequest) => String((request.body as { email?: unknown }).email ?? '');
     const knownDevice = (request: FastifyRequest) =>
-      isKnownDevice(deviceKey(deps), (request.body as SignInRequest).deviceToken, emailOf(request));
+      isKnownDevice(deps.keys, (request.body as SignInRequest).deviceToken, emailOf(request));
 
     api.post(
       '/signup',
@@ -74,7 +74,7 @@ export function authRoutes(deps: AppDeps) {
         onRequest: limits.perIp('auth'),
         // Code guesses are limited like password guesses, per account; a challenge that is not valid fails anyway.
         preHandler: async (request, reply) => {
-          const challenge = challengeOf(deps, request.body.challengeToken);
+          const challenge = await challengeOf(deps, request.body.challengeToken);
           if (challenge) await countPasswordCheck(limits, request, reply, `user:${challenge.userId}`);
         },
         schema: {

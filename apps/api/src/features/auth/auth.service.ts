@@ -36,9 +36,6 @@ const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 type Deps = Pick<AppDeps, 'database' | 'tokens'>;
 type SignInDeps = Deps & Pick<AppDeps, 'keys' | 'secretBox' | 'jobs'>;
 
-const challengeKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('two-factor-sign-in-challenge');
-export const deviceKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('known-device');
-
 export async function signUp(
   { database, tokens, keys }: Deps & Pick<AppDeps, 'keys'>,
   input: SignUpRequest,
@@ -50,7 +47,7 @@ export async function signUp(
     return {
       token: await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
       userId: user.id,
-      deviceToken: issueDeviceToken(deviceKey({ keys }), user.email),
+      deviceToken: await issueDeviceToken(keys, user.email),
     };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'EMAIL_TAKEN');
@@ -76,7 +73,7 @@ export async function signIn(
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
   if (await isTwoFactorEnabled(deps.database.db, account.userId)) {
-    return { twoFactorRequired: true, challengeToken: issueSignInChallenge(challengeKey(deps), account) };
+    return { twoFactorRequired: true, challengeToken: await issueSignInChallenge(deps.keys, account) };
   }
   return startSession(deps, account, request);
 }
@@ -91,7 +88,7 @@ export async function signInWithSecondFactor(
   request: FastifyRequest,
 ): Promise<AuthTokenResponse> {
   const db = deps.database.db;
-  const challenge = challengeOf(deps, input.challengeToken);
+  const challenge = await challengeOf(deps, input.challengeToken);
   const expired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
   const account = challenge && (await findAccountById(db, challenge.userId));
   if (
@@ -110,7 +107,7 @@ export async function signInWithSecondFactor(
 
 /** Who the code step is for (null when the challenge is not valid): the throttle counts guesses per account. */
 export const challengeOf = (deps: Pick<AppDeps, 'keys'>, token: string) =>
-  readSignInChallenge(challengeKey(deps), token);
+  readSignInChallenge(deps.keys, token);
 
 /** A token, the device's token for later sign-ins, and a "new sign-in" event for the merchant's security alerts. */
 async function startSession(
@@ -129,7 +126,7 @@ async function startSession(
   return {
     token: await deps.tokens.sign(account),
     userId,
-    deviceToken: issueDeviceToken(deviceKey(deps), account.email),
+    deviceToken: await issueDeviceToken(deps.keys, account.email),
   };
 }
 

@@ -27,9 +27,12 @@ function signInThrottle(limits: RateLimits): Hook {
 }
 
 /** The sign-in route's preHandler; `knownDevice` tells the owner's device by the token it sends. */
-export function throttleSignIn(limits: RateLimits, knownDevice: (request: FastifyRequest) => boolean): Hook {
-  return (request, reply) => {
-    if (knownDevice(request)) owners.add(request);
+export function throttleSignIn(
+  limits: RateLimits,
+  knownDevice: (request: FastifyRequest) => Promise<boolean>,
+): Hook {
+  return async (request, reply) => {
+    if (await knownDevice(request)) owners.add(request);
     return signInThrottle(limits)(request, reply);
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   ACCOUNT_NOT_FOUND,
@@ -84,9 +84,7 @@ function accountNumberHash(
   bankCode: string | null,
   accountNumber: string,
 ) {
-  return createHmac('sha256', deps.keys.derive('bank-account-numbers'))
-    .update(`${currency}:${bankCode ?? ''}:${accountNumber}`)
-    .digest('hex');
+  return deps.keys.hmac('bank-account-numbers', `${currency}:${bankCode ?? ''}:${accountNumber}`, 'hex');
 }
 
 /**

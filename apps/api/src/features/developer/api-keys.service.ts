@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKeyDetails } from '@bizdash/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
@@ -36,8 +36,7 @@ function newApiKey(testMode: boolean): string {
 }
 
 /** Keyed, so a leaked table cannot be checked against guesses without the instance secret too. */
-const hashKey = (deps: Pick<AppDeps, 'keys'>, key: string) =>
-  createHmac('sha256', deps.keys.derive('api-keys')).update(key).digest('base64url');
+const hashKey = (deps: Pick<AppDeps, 'keys'>, key: string) => deps.keys.hmac('api-keys', key);
 
 const sealContext = (id: string) => `api-key:${id}`;
 

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../types.ts';
 import { assertOwnedUser } from '../users/index.ts';
 import { findDocument } from './documents.repository.ts';
 import { deleteDocuments, getDocuments, uploadDocuments } from './documents.service.ts';
-import { FILE_LINK_KEY_PURPOSE, mintFileLink } from './file-links.ts';
+import { mintFileLink } from './file-links.ts';
 import { setProfilePictureUrl } from './files.repository.ts';
 import { attachment, sendStored } from './files.routes.ts';
 import { pruneReplacedImages, storeImage } from './files.service.ts';
@@ -53,7 +53,6 @@ const ProfilePictureFormSchema = ImageUploadFormSchema.extend({
 /** Profile photo, checkout logo and business documents of a merchant (or one of its apps): SPEC section 7. */
 export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
   const db = database.db;
-  const linkKey = keys.derive(FILE_LINK_KEY_PURPOSE);
   const deps = { db, storage, publicUrl: config.publicUrl, quotaBytes: config.storage.quotaBytes };
   const common = { tags: ['documents'], security: [{ bearerAuth: [] }] };
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -214,7 +213,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         const userId = await ownedUserId(request, request.params.userId);
         const document = await findDocument(db, userId, request.params.documentId);
         if (!document) throw notFound('Document not found');
-        const link = mintFileLink(linkKey, document.fileId);
+        const link = mintFileLink(keys, document.fileId);
         reply.header('cache-control', 'private, no-store');
         return { url: `${config.publicUrl}${link.path}`, expiresAt: link.expiresAt };
       },

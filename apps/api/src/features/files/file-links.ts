@@ -1,50 +1,49 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../../lib/constant-time.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Keys } from '../../lib/keys.ts';
 
 /** How long a signed download link works. */
 const FILE_LINK_TTL_SECONDS = 300;
 export const FILE_LINK_INVALID = 'This download link is not valid';
 export const FILE_LINK_EXPIRED =
   'This download link has expired. Download the file again from your documents.';
-/** The key's purpose for AppDeps.keys.derive: every process of one deployment derives the same key. */
-export const FILE_LINK_KEY_PURPOSE = 'file-links';
 
-const signatureOf = (key: Buffer, fileId: string, expires: number) =>
-  createHmac('sha256', key).update(`file-link:${fileId}:${expires}`).digest('base64url');
+type LinkKeys = Pick<Keys, 'hmac'>;
+
+// Every process of one deployment derives the same key, so any of them checks a link another minted.
+const signatureOf = (keys: LinkKeys, fileId: string, expires: number) =>
+  keys.hmac('file-links', `file-link:${fileId}:${expires}`);
 
 /** A path that reads one private file until `expires` (Unix seconds), without a bearer token. */
-function signedFilePath(key: Buffer, fileId: string, expires: number): string {
+function signedFilePath(keys: LinkKeys, fileId: string, expires: number): string {
   const query = new URLSearchParams({
     expires: String(expires),
-    signature: signatureOf(key, fileId, expires),
+    signature: signatureOf(keys, fileId, expires),
   });
   return `/api/files/${fileId}/signed?${query}`;
 }
 
 /** A link minted now, valid for FILE_LINK_TTL_SECONDS (ttlSeconds lets tests mint one already expired). */
 export function mintFileLink(
-  key: Buffer,
+  keys: LinkKeys,
   fileId: string,
   now = Date.now(),
   ttlSeconds = FILE_LINK_TTL_SECONDS,
 ) {
   const expires = Math.floor(now / 1000) + ttlSeconds;
-  return { path: signedFilePath(key, fileId, expires), expiresAt: new Date(expires * 1000).toISOString() };
+  return { path: signedFilePath(keys, fileId, expires), expiresAt: new Date(expires * 1000).toISOString() };
 }
 
 /** Throws 403 unless the signature is ours for this file and expiry (compared in constant time) and unexpired. */
 export function checkFileLink(
-  key: Buffer,
+  keys: LinkKeys,
   link: { fileId: string; expires: string; signature: string },
   now = Date.now(),
 ) {
   const expires = /^\d{1,12}$/.test(link.expires) ? Number(link.expires) : Number.NaN;
-  const expected = Buffer.from(signatureOf(key, link.fileId, expires));
-  const given = Buffer.from(link.signature);
   if (
     !Number.isSafeInteger(expires) ||
-    given.length !== expected.length ||
-    !timingSafeEqual(given, expected)
+    !constantTimeEqual(link.signature, signatureOf(keys, link.fileId, expires))
   ) {
     throw new AppError(403, 'FILE_LINK_INVALID', FILE_LINK_INVALID);
   }

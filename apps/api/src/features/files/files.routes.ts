@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { AppDeps } from '../../types.ts';
-import { checkFileLink, FILE_LINK_INVALID, FILE_LINK_KEY_PURPOSE } from './file-links.ts';
+import { checkFileLink, FILE_LINK_INVALID } from './file-links.ts';
 import { findFile } from './files.repository.ts';
 
 /** Content-Disposition of a download: an ASCII fallback name and the exact name (RFC 6266). */
@@ -36,7 +36,6 @@ export async function sendStored(
  * avatar and the public checkout page load it in an <img>. Documents are never served here.
  */
 export function filesRoutes({ database, storage, keys }: AppDeps) {
-  const linkKey = keys.derive(FILE_LINK_KEY_PURPOSE);
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     /*
@@ -63,7 +62,7 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        checkFileLink(linkKey, { fileId: request.params.fileId, ...request.query });
+        checkFileLink(keys, { fileId: request.params.fileId, ...request.query });
         const file = await findFile(database.db, request.params.fileId);
         if (file?.purpose !== 'document') throw notFound('File not found');
         reply.header('cache-control', 'private, no-store');

@@ -15,7 +15,7 @@ import { createOtpSecret, sendEmailOtp, verifyEmailOtp } from './otp.service.ts'
 export function otpRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const limits = deps.rateLimits;
-    const secret = createOtpSecret(deps.keys.derive('otp-codes'));
+    const secret = createOtpSecret(deps.keys);
     const api = app.withTypeProvider<ZodTypeProvider>();
     const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
     const perAccount = (group: string) => limits.perAccount(group, (request) => actorOf(request).ownerId);

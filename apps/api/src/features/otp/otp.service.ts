@@ -1,8 +1,9 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpVerifyRequest } from '@bizdash/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Keys } from '../../lib/keys.ts';
 import type { AppDeps } from '../../types.ts';
 import { findOwnedUser, USER_NOT_FOUND } from '../users/index.ts';
 import { checkCode, findCode, findLatestActiveCode, replaceActiveCode } from './otp.repository.ts';
@@ -23,10 +24,8 @@ export interface OtpSecret {
 }
 
 /** Codes are stored as an HMAC under a server secret: a leaked table does not give away live codes. */
-export function createOtpSecret(secret: Uint8Array): OtpSecret {
-  return {
-    hashCode: (userId, code) => createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex'),
-  };
+export function createOtpSecret(keys: Pick<Keys, 'hmac'>): OtpSecret {
+  return { hashCode: (userId, code) => keys.hmac('otp-codes', `${userId}:${code}`, 'hex') };
 }
 
 /** The address must be the signed-in merchant's own; anything else is a 404, as for any unowned resource. */

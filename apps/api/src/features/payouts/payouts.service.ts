@@ -79,7 +79,7 @@ function toPayout(
   };
 }
 
-const otpSecret = (deps: Pick<AppDeps, 'keys'>) => createOtpSecret(deps.keys.derive('otp-codes'));
+const otpSecret = (deps: Pick<AppDeps, 'keys'>) => createOtpSecret(deps.keys);
 const dailyLimitError = () => conflict(PAYOUT_MESSAGES.dailyLimit, 'DAILY_LIMIT');
 const deactivatedSinceStarted = () =>
   conflict(PAYOUT_MESSAGES.accountDeactivatedSinceStarted, 'BANK_ACCOUNT_INACTIVE');

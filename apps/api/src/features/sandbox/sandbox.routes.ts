@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { sameSecret } from '../../lib/constant-time.ts';
+import { constantTimeEqual } from '../../lib/constant-time.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import { MAILBOX_KEY_HEADER, mailboxKey } from './mailbox-key.ts';
@@ -27,7 +27,7 @@ export function sandboxRoutes(deps: AppDeps) {
     // Before validation: a caller without the key learns nothing, not even which queries are valid.
     app.addHook('onRequest', async (request) => {
       const given = request.headers[MAILBOX_KEY_HEADER];
-      if (!sameSecret(typeof given === 'string' ? given : undefined, key)) throw keyRequired();
+      if (!constantTimeEqual(typeof given === 'string' ? given : undefined, key)) throw keyRequired();
     });
 
     app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { sameSecret } from '../../lib/constant-time.ts';
+import type { Keys } from '../../lib/keys.ts';
 
 const CHALLENGE_SECONDS = 5 * 60;
+const PURPOSE = 'two-factor-sign-in-challenge';
 
 interface Challenge {
   userId: string;
@@ -13,29 +13,19 @@ export interface ReadChallenge extends Challenge {
   issuedAt: Date;
 }
 
-const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-
 /**
- * What the password step hands the code step: who passed it and until when, signed (HMAC-SHA256), so no server state
+ * What the password step hands the code step: who passed it and until when, signed (ADR 045), so no server state
  * is kept between the steps. It carries the token version, so a password change or sign-out voids it, and the
- * moment it was issued, so the sign-in it completes spends it.
+ * moment it was issued (to the millisecond: two sign-ins a second apart are two challenges), so the sign-in it
+ * completes spends it.
  */
-export function issueSignInChallenge(key: Buffer, { userId, tokenVersion }: Challenge, now = Date.now()) {
-  const payload = Buffer.from(
-    JSON.stringify({ u: userId, v: tokenVersion, i: now, e: Math.floor(now / 1000) + CHALLENGE_SECONDS }),
-  ).toString('base64url');
-  return `${payload}.${sign(key, payload)}`;
-}
+export const issueSignInChallenge = (keys: Keys, { userId, tokenVersion }: Challenge) =>
+  keys.signToken(PURPOSE, { sub: userId, tv: tokenVersion, iatMs: Date.now() }, CHALLENGE_SECONDS);
 
 /** The challenge's user, token version and issue time, or null when it is altered, expired or not one of ours. */
-export function readSignInChallenge(key: Buffer, token: string, now = Date.now()): ReadChallenge | null {
-  const [payload, signature, ...rest] = token.split('.');
-  if (!payload || !signature || rest.length > 0 || !sameSecret(signature, sign(key, payload))) return null;
-  try {
-    const { u, v, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof u !== 'string' || ![v, i, e].every(Number.isSafeInteger)) return null;
-    return e * 1000 > now ? { userId: u, tokenVersion: v, issuedAt: new Date(i) } : null;
-  } catch {
-    return null;
-  }
+export async function readSignInChallenge(keys: Keys, token: string): Promise<ReadChallenge | null> {
+  const claims = await keys.readToken(PURPOSE, token);
+  const { sub, tv, iatMs } = claims ?? {};
+  if (typeof sub !== 'string' || !Number.isSafeInteger(tv) || !Number.isSafeInteger(iatMs)) return null;
+  return { userId: sub, tokenVersion: tv as number, issuedAt: new Date(iatMs as number) };
 }

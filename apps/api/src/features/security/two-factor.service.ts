@@ -45,7 +45,6 @@ type Deps = Pick<
 
 /** The sealed secret is bound to its merchant: copied to another user's row it does not open. */
 const sealContext = (userId: string) => `two-factor:${userId}`;
-const recoveryKey = (deps: Pick<AppDeps, 'keys'>) => deps.keys.derive('two-factor-recovery-codes');
 const APP_CODE = /^\d+$/;
 
 export async function twoFactorStatus(deps: Deps, actor: Actor, userId: string): Promise<TwoFactorStatus> {
@@ -180,7 +179,7 @@ export async function verifySecondFactor(
   const row = await findTwoFactor(deps.database.db, userId);
   if (!row?.enabledAt) return false;
   if (APP_CODE.test(code)) return acceptAppCode(deps, row, code, purpose);
-  return useRecoveryCode(deps.database.db, userId, hashRecoveryCode(recoveryKey(deps), userId, code));
+  return useRecoveryCode(deps.database.db, userId, hashRecoveryCode(deps.keys, userId, code));
 }
 
 /** Whether a sign-in has spent this challenge (or a later one) already: checked before a code is spent on it. */
@@ -200,6 +199,6 @@ async function enabledTwoFactor(db: DbOrTx, userId: string) {
 }
 
 const hashesOf = (deps: Deps, userId: string, codes: string[]) =>
-  codes.map((code) => hashRecoveryCode(recoveryKey(deps), userId, code));
+  codes.map((code) => hashRecoveryCode(deps.keys, userId, code));
 
 const incorrectCode = () => badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');

@@ -1,7 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
 import { z } from 'zod';
+import { constantTimeEqual } from '../../lib/constant-time.ts';
 import { CallbackRefused } from '../identity/identity-types.ts';
 import type { BankLinkProvider } from './bank-link-provider.ts';
 
@@ -28,12 +29,6 @@ const SessionFinishedSchema = z.object({
 });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function sameText(a: string, b: string) {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /**
  * A failed Plaid call, told without the client's request (whose headers hold the secret): the endpoint, the
@@ -171,7 +166,7 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
       }
       if (
         typeof claims.request_body_sha256 !== 'string' ||
-        !sameText(claims.request_body_sha256, sha256(rawBody))
+        !constantTimeEqual(claims.request_body_sha256, sha256(rawBody))
       ) {
         throw new CallbackRefused('The callback signature is not valid.');
       }

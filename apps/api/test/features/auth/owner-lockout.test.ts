@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Merchant, PASSWORD, signUpMerchant, type TestContext } from '../../helper.ts';
 
@@ -68,6 +69,28 @@ describe("a stranger's guesses from 12 addresses do not lock the owner out", () 
       '203.0.113.16',
     );
     expect(borrowed.statusCode).toBe(429);
+  });
+
+  it('a device token in the format signed before ADR 045 still counts until it expires', async () => {
+    // That format: the claims as base64url JSON, a dot, their HMAC-SHA256 under the known-device key.
+    const legacyToken = (expiresAt: number) => {
+      const claims = { m: owner.email.toLowerCase(), n: 'AAAAAAAAAAA', e: Math.floor(expiresAt / 1000) };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      const key = ctx.app.deps.keys.derive('known-device');
+      return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+    };
+    const current = legacyToken(Date.now() + 86_400_000);
+    const known = await signIn(
+      { email: owner.email, password: PASSWORD, deviceToken: current },
+      '203.0.113.18',
+    );
+    expect(known.statusCode).toBe(200);
+    const expired = legacyToken(Date.now() - 1000);
+    const late = await signIn(
+      { email: owner.email, password: PASSWORD, deviceToken: expired },
+      '203.0.113.19',
+    );
+    expect(late.statusCode).toBe(429);
   });
 
   it('password reset: the owner asking from a 13th address is answered like anyone, after the strangers passed the ceiling', async () => {

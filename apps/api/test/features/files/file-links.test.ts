@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FILE_LINK_EXPIRED,
   FILE_LINK_INVALID,
-  FILE_LINK_KEY_PURPOSE,
   mintFileLink,
 } from '../../../src/features/files/file-links.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
@@ -60,8 +59,7 @@ describe('signed, short-lived links to private documents', () => {
   });
 
   it('refuses an expired link (403, a clear JSON error, never the file)', async () => {
-    const key = ctx.app.deps.keys.derive(FILE_LINK_KEY_PURPOSE);
-    const expired = mintFileLink(key, fileId, Date.now() - 301_000);
+    const expired = mintFileLink(ctx.app.deps.keys, fileId, Date.now() - 301_000);
     const response = await ctx.app.inject({ url: expired.path });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ code: 'FILE_LINK_EXPIRED', error: FILE_LINK_EXPIRED });

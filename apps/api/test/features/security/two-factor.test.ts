@@ -239,11 +239,18 @@ describe('two-factor sign-in', () => {
   it('refuses an altered, expired or outdated challenge', async () => {
     const { merchant, secret } = await enrolled();
     const challenge = await challengeFor(merchant);
-    const [payload, signature] = challenge.split('.') as [string, string];
-    const forged = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: 9_999_999_999 }),
-    ).toString('base64url');
-    for (const token of [`${forged}.${signature}`, `${payload}.${signature.slice(1)}x`, 'not-a-challenge']) {
+    const [header, payload, signature] = challenge.split('.') as [string, string, string];
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = encode({
+      ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+      exp: 9_999_999_999,
+    });
+    for (const token of [
+      `${header}.${forged}.${signature}`,
+      `${header}.${payload}.${signature.slice(1)}x`,
+      `${encode({ alg: 'none' })}.${payload}.`,
+      'not-a-challenge',
+    ]) {
       const response = await secondStep(token, codeAt(secret));
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe(TWO_FACTOR_CHALLENGE_EXPIRED);
