@@ -15,10 +15,10 @@ describe('useAttemptKey', () => {
 });
 
 describe('newIdempotencyKey', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('is random even where crypto.randomUUID is missing (plain http)', () => {
-    vi.spyOn(crypto, 'randomUUID', 'get').mockReturnValue(undefined as never);
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
     const key = newIdempotencyKey();
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(newIdempotencyKey()).not.toBe(key);
