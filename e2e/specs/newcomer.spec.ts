@@ -37,7 +37,7 @@ async function codeFromTestEmails(context: BrowserContext, page: Page, subject: 
 }
 
 test('a newcomer walks every journey on a server started with no configuration', async ({ browser }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const server = await startUnconfiguredServer();
   try {
     await walkEveryJourney(browser, server);

@@ -44,7 +44,8 @@ export async function startUnconfiguredServer() {
     output += chunk.toString('utf8');
   });
   const baseURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A first start migrates a new database; on a machine busy with the rest of the suite that can take minutes.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${output}`);
     const healthy = await fetch(`${baseURL}/api/health`).then(
@@ -52,7 +53,10 @@ export async function startUnconfiguredServer() {
       () => false,
     );
     if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start in 90 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start in 180 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
