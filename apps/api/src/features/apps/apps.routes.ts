@@ -15,7 +15,6 @@ import type { AppDeps } from '../../types.ts';
 import { createApp, deleteApp, listApps } from './apps.service.ts';
 
 const tags = ['apps'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Apps (SPEC sections 3, 4 and 7): users registered with isApp under the merchant, each with its own money. */
@@ -32,7 +31,6 @@ export function appsRoutes(deps: AppDeps) {
           tags,
           summary: 'Register an app of the signed-in merchant, with its own NGN and USD wallets',
           description: "`?isApp=true` with `{ name, description }`; the app's businessName is its name.",
-          security,
           querystring: RegisterAppQuerySchema,
           body: AppInputSchema,
           response: { 201: UserSchema, ...errors },
@@ -48,7 +46,6 @@ export function appsRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: "The merchant's apps, newest first, each with its wallets (archived apps are not listed)",
-          security,
           params: UserIdParamsSchema,
           response: { 200: AppsResponseSchema, ...errors },
         },
@@ -64,7 +61,6 @@ export function appsRoutes(deps: AppDeps) {
           tags,
           summary:
             'Delete an app: erased when it never held money nor did anything, archived (kept, hidden, keys stopped) otherwise',
-          security,
           params: UserIdParamsSchema,
           response: { 200: DeleteAppResponseSchema, ...errors },
         },

@@ -145,7 +145,6 @@ export function sessionRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'End every token issued to the merchant so far',
-          security: [{ bearerAuth: [] }],
           response: { 204: z.null(), 401: ApiErrorSchema },
         },
       },

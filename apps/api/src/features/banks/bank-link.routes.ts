@@ -17,7 +17,6 @@ export function bankLinkRoutes(deps: AppDeps) {
         config: { dashboardOnly: true },
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary:
             "A hosted bank-link page (the bank-link provider's: Plaid Hosted Link, or the sandbox's) where the " +
             'merchant signs in to their US bank and picks the account that settles their USD wallet',

@@ -40,7 +40,6 @@ export function banksRoutes(deps: AppDeps) {
       {
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary: 'Nigerian banks an NGN settlement account can be at, by name, with their CBN codes',
           response: { 200: NigeriaBankListSchema, 401: ApiErrorSchema },
         },
@@ -55,7 +54,6 @@ export function banksRoutes(deps: AppDeps) {
         {
           schema: {
             tags: ['banks'],
-            security: [{ bearerAuth: [] }],
             summary:
               'Test mode: Naira account numbers to try, one per outcome of the sandbox bank directory and payout rail',
             response: { 200: SandboxNairaAccountsSchema, 401: ApiErrorSchema },
@@ -79,7 +77,6 @@ export function banksRoutes(deps: AppDeps) {
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary:
             "The name the bank holds an account under (name enquiry), to confirm before adding it: the bank's " +
             'CBN code and a 10-digit NUBAN that passes its check digit',
@@ -98,7 +95,6 @@ export function banksRoutes(deps: AppDeps) {
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary:
             "Adds an NGN settlement account to the acting user's NGN wallet: the holder's name is resolved by the " +
             'bank directory, the number is kept sealed (only its last four are ever shown)',
@@ -117,7 +113,6 @@ export function banksRoutes(deps: AppDeps) {
       {
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary: "The acting user's settlement accounts, newest first (deactivated ones included)",
           description:
             "An API key may list them, to choose a payout's bankAccountId; adding one, its name enquiry and " +
@@ -134,7 +129,6 @@ export function banksRoutes(deps: AppDeps) {
         config: { dashboardOnly: true },
         schema: {
           tags: ['banks'],
-          security: [{ bearerAuth: [] }],
           summary: 'Stops settling to the account; it stays listed as DEACTIVATED',
           params: BankAccountIdParamsSchema,
           response: { 200: BankAccountSchema, ...errors },

@@ -20,7 +20,6 @@ export function developerRoutes(deps: AppDeps) {
             'Set the webhook URL, generate a new API key (the old one keeps working for the overlap) or delete every key',
           description:
             'Send `userId` (the merchant or one of its apps) and exactly one of `webhookUrl`, `generateNewKey: true` or `deleteKey: true`. Answers the updated `apiKey` details. Signed-in sessions only: an API key cannot manage keys.',
-          security: [{ bearerAuth: [] }],
           body: UpdateApiDetailsRequestSchema,
           response: {
             200: ApiKeyDetailsSchema,

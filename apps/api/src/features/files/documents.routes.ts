@@ -54,7 +54,7 @@ const ProfilePictureFormSchema = ImageUploadFormSchema.extend({
 export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
   const db = database.db;
   const deps = { db, storage, publicUrl: config.publicUrl, quotaBytes: config.storage.quotaBytes };
-  const common = { tags: ['documents'], security: [{ bearerAuth: [] }] };
+  const common = { tags: ['documents'] };
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const multipartBody = { consumes: ['multipart/form-data'] };
   const uploadErrors = { ...errors, 413: ApiErrorSchema, 429: ApiErrorSchema };

@@ -16,7 +16,6 @@ export function kycRoutes(deps: AppDeps) {
         schema: {
           tags: ['kyc'],
           summary: "The user's KYC status, and the reason of the latest rejection while it is KYC_FAILED",
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           response: { 200: KycStatusSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
@@ -33,7 +32,6 @@ export function kycRoutes(deps: AppDeps) {
           summary:
             'Starts an identity verification with the identity provider (from PENDING_KYC, or KYC_FAILED to retry) ' +
             'and answers the URL of its widget',
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           response: {
             201: KycStartResponseSchema,

@@ -20,7 +20,6 @@ export function liveRoutes({ database }: AppDeps) {
         config: { dashboardOnly: true },
         schema: {
           tags: ['live'],
-          security: [{ bearerAuth: [] }],
           summary:
             'Server-sent events: a "changed" event ({ kind: wallet | transaction | product | user }) whenever that kind of ' +
             "data of the acting user changes, a 'ready' event on opening, and a heartbeat comment every 20 s",

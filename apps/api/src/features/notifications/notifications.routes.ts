@@ -23,7 +23,7 @@ import {
 export function notificationsRoutes({ database }: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const common = { tags: ['notifications'], security: [{ bearerAuth: [] }], params: UserIdParamsSchema };
+    const common = { tags: ['notifications'], params: UserIdParamsSchema };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = database.db;
 

@@ -17,7 +17,7 @@ export function otpRoutes(deps: AppDeps) {
     const limits = deps.rateLimits;
     const secret = createOtpSecret(deps.keys);
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
+    const common = { tags: ['users'] };
     const perAccount = (group: string) => limits.perAccount(group, (request) => actorOf(request).ownerId);
 
     api.get(

@@ -25,7 +25,6 @@ import {
 } from './payouts.service.ts';
 
 const tags = ['payouts'];
-const security = [{ bearerAuth: [] }];
 
 /** Payouts to settlement bank accounts (issue 12, ADR 032). */
 export function payoutsRoutes(deps: AppDeps) {
@@ -42,7 +41,6 @@ export function payoutsRoutes(deps: AppDeps) {
           tags,
           summary:
             'Fees, minimum, daily limit (and what is used of it) and the new-account hold, per currency',
-          security,
           response: { 200: PayoutTermsSchema, 401: ApiErrorSchema },
         },
       },
@@ -58,7 +56,6 @@ export function payoutsRoutes(deps: AppDeps) {
           summary: 'Start a payout; from the dashboard it waits for a code, from an API key it goes at once',
           description:
             'KYC must be complete (409 KYC_REQUIRED). The account must be the wallet currency, active, and past its hold. 409 INSUFFICIENT_FUNDS when the wallet cannot cover amount plus fee; 409 DAILY_LIMIT over the daily limit.',
-          security,
           headers: IdempotencyKeyHeaderSchema,
           body: CreatePayoutRequestSchema,
           response: { 201: PayoutSchema, ...errors },
@@ -88,7 +85,6 @@ export function payoutsRoutes(deps: AppDeps) {
           tags,
           summary:
             'Confirm a payout with the two-factor code (or the emailed code); the money leaves the wallet',
-          security,
           params: PayoutIdParamsSchema,
           body: ConfirmPayoutRequestSchema,
           response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
@@ -106,7 +102,6 @@ export function payoutsRoutes(deps: AppDeps) {
           tags,
           summary:
             'Email a new confirmation code for a payout waiting for one (the previous code stops working; the payout waits as long again)',
-          security,
           params: PayoutIdParamsSchema,
           response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
         },
@@ -120,7 +115,6 @@ export function payoutsRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'The latest 100 payouts, newest first',
-          security,
           response: { 200: PayoutListSchema, 401: ApiErrorSchema },
         },
       },
@@ -133,7 +127,6 @@ export function payoutsRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'One payout',
-          security,
           params: PayoutIdParamsSchema,
           response: { 200: PayoutSchema, ...errors },
         },

@@ -23,7 +23,7 @@ function paymentLinkBase(config: Config, request: FastifyRequest): string {
 export function productsRoutes({ config, database }: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const common = { tags: ['products'], security: [{ bearerAuth: [] }] };
+    const common = { tags: ['products'] };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = database.db;
 

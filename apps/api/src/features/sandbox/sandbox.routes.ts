@@ -61,7 +61,6 @@ export function merchantMailboxRoutes(deps: AppDeps) {
           tags: ['sandbox'],
           summary:
             'Emails the sandbox provider "sent" about the signed-in merchant and its apps (codes, password links, customers\' receipts), newest first',
-          security: [{ bearerAuth: [] }],
           response: { 200: SandboxMailboxResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },

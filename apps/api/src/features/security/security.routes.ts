@@ -40,7 +40,6 @@ export function securityRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Change the password with the current one; every session ends, this one included',
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           body: ChangePasswordRequestSchema,
           response: { 200: MessageResponseSchema, ...errors },
@@ -57,7 +56,6 @@ export function securityRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'End every other session; the answer carries a fresh token for this one',
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           response: { 200: SignOutEverywhereResponseSchema, ...errors },
         },

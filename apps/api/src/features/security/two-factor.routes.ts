@@ -29,7 +29,6 @@ const tags = ['security'];
 /** Two-factor sign-in with an authenticator app, under /api/users/{userId}/two-factor (ADR 027). */
 export function twoFactorRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
-  const security = [{ bearerAuth: [] }];
   const userIdOf = (request: FastifyRequest) => (request.params as { userId: string }).userId;
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +49,6 @@ export function twoFactorRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left',
-          security,
           params: UserIdParamsSchema,
           response: { 200: TwoFactorStatusSchema, ...errors },
         },
@@ -68,7 +66,6 @@ export function twoFactorRoutes(deps: AppDeps) {
           tags,
           summary:
             'Start the set-up: a new secret with its otpauth URL and QR code (SVG), waiting for a code',
-          security,
           params: UserIdParamsSchema,
           response: { 200: TwoFactorSetupResponseSchema, ...errors },
         },
@@ -86,7 +83,6 @@ export function twoFactorRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Turn two-factor on with a code from the app; answers the ten recovery codes, shown once',
-          security,
           params: UserIdParamsSchema,
           body: EnableTwoFactorRequestSchema,
           response: { 200: RecoveryCodesResponseSchema, ...errors },
@@ -106,7 +102,6 @@ export function twoFactorRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Replace the recovery codes (a code from the app required); the old ones stop working',
-          security,
           params: UserIdParamsSchema,
           body: RegenerateRecoveryCodesRequestSchema,
           response: { 200: RecoveryCodesResponseSchema, ...errors },
@@ -124,7 +119,6 @@ export function twoFactorRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Turn two-factor off with the password and a code (from the app or a recovery code)',
-          security,
           params: UserIdParamsSchema,
           body: DisableTwoFactorRequestSchema,
           response: { 200: MessageResponseSchema, ...errors },

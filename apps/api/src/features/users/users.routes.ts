@@ -32,7 +32,6 @@ export function usersRoutes(deps: AppDeps) {
         schema: {
           tags: ['users'],
           summary: 'Update first name, last name and phone number (the email must be the current one)',
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           body: UpdateProfileRequestSchema,
           response: { 200: UserSchema, ...errors },
@@ -50,7 +49,6 @@ export function usersRoutes(deps: AppDeps) {
           summary:
             'Update the business description, checkout logo and who pays the checkout fee (company name and country are fixed); for an app, its name and description',
           description: `Company details: \`businessName\` and \`countryOfBusiness\` sent back unchanged, with \`businessDescription\`, \`checkoutLogUrl\` and \`chargeCheckoutFeeToCustomer\`. For an app (SPEC section 7, \`PUT /users/{appId}\`): \`{ name, description }\`; the name becomes its businessName. ${KEYS_NOT_SHOWN_TO_KEYS}`,
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           body: UpdateUserRequestSchema,
           response: { 200: UserSchema, ...errors },
@@ -67,7 +65,6 @@ export function usersRoutes(deps: AppDeps) {
           tags: ['users'],
           summary: 'The merchant (or one of its apps) with wallets and settings',
           description: KEYS_NOT_SHOWN_TO_KEYS,
-          security: [{ bearerAuth: [] }],
           params: UserIdParamsSchema,
           response: { 200: UserSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },

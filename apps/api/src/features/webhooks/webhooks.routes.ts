@@ -30,7 +30,7 @@ import {
 export function webhooksRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const common = { tags: ['webhooks'], security: [{ bearerAuth: [] }], params: UserIdParamsSchema };
+    const common = { tags: ['webhooks'], params: UserIdParamsSchema };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = deps.database.db;
     deps.jobs.schedule(webhooksJob(deps, app.log));

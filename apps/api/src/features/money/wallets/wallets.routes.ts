@@ -15,7 +15,7 @@ import { getWallet, listWallets, summarize } from './wallets.service.ts';
 export function walletsRoutes({ database }: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const common = { tags: ['wallets'], security: [{ bearerAuth: [] }] };
+    const common = { tags: ['wallets'] };
 
     api.get(
       '/',
