@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
@@ -61,23 +62,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   // CORS is closed unless CORS_ORIGINS names origins; same-origin requests need no CORS at all.
+  if (config.corsOrigins.length === 0) return;
   const allowed = new Set(config.corsOrigins);
-  if (allowed.size === 0) return;
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Vary', 'Origin');
-    if (request.method === 'OPTIONS') {
-      reply
-        .header('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS')
-        .header(
-          'Access-Control-Allow-Headers',
-          'Authorization,Content-Type,user_id,source_system,request_time,Cache-Control,Idempotency-Key',
-        )
-        .header('Access-Control-Max-Age', '600')
-        .code(204)
-        .send();
-    }
+  await app.register(cors, {
+    // false for any other origin: no CORS headers, and its preflight is not answered.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    methods: 'GET,POST,PUT,DELETE,OPTIONS',
+    allowedHeaders:
+      'Authorization,Content-Type,user_id,source_system,request_time,Cache-Control,Idempotency-Key',
+    maxAge: 600,
   });
 }

@@ -43,6 +43,54 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('CORS with CORS_ORIGINS set', () => {
+  const SHOP = 'https://shop.example';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ corsOrigins: [SHOP] });
+  });
+  afterAll(() => ctx.close());
+
+  const preflight = (origin: string) =>
+    ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/signin',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,idempotency-key',
+      },
+    });
+  const list = (header: unknown) => String(header).toLowerCase().split(/,\s*/);
+
+  it("answers a listed origin's preflight: its origin, the methods and headers the API takes, for 10 minutes", async () => {
+    const response = await preflight(SHOP);
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(list(response.headers['access-control-allow-methods'])).toEqual(
+      expect.arrayContaining(['get', 'post', 'put', 'delete']),
+    );
+    expect(list(response.headers['access-control-allow-headers'])).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+    );
+    expect(response.headers['access-control-max-age']).toBe('600');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('names a listed origin on the answer itself, and varies on Origin', async () => {
+    const response = await ctx.app.inject({ url: '/api/health', headers: { origin: SHOP } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(list(response.headers.vary)).toContain('origin');
+  });
+
+  it('stays closed to any other origin', async () => {
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    const answer = await ctx.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('errors', () => {
   let ctx: TestContext;
   beforeAll(async () => {
