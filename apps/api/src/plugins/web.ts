@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { CheckoutProduct } from '@bizdash/shared';
+import { type CheckoutProduct, uuidField } from '@bizdash/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -17,7 +17,6 @@ export interface WebPageData {
 
 /** The folder of the build holding HTML written for one route each (apps/web/route-pages.ts). */
 const ROUTE_PAGES_DIR = 'pages';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface RoutePage {
   /** The payment link's product id, when the page is its checkout (drawn with the product when it exists). */
@@ -36,13 +35,14 @@ function routePage(pathname: string): RoutePage | null {
     return { file: `${ROUTE_PAGES_DIR}/dashboard.html` };
   const productId = /^\/pay\/([^/]+)$/.exec(route)?.[1];
   if (productId !== undefined) {
+    const wellFormed = uuidField.safeParse(productId).success;
     return {
-      productId: UUID.test(productId) ? productId : undefined,
+      productId: wellFormed ? productId : undefined,
       file: `${ROUTE_PAGES_DIR}/pay.html`,
       // The checkout's first request (apps/web/src/features/checkout/api/get-checkout-product.ts), same URL, mode
       // and credentials, so the browser hands its answer to that fetch. Only a well-formed id: the API would
       // refuse any other, and nothing from the address goes into a header unchecked.
-      link: UUID.test(productId)
+      link: wellFormed
         ? `</api/checkout/products/${productId}>; rel=preload; as=fetch; crossorigin`
         : undefined,
     };

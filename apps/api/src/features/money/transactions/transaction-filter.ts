@@ -1,9 +1,7 @@
-import type { ParsedTransactionSearchFilter } from '@bizdash/shared';
+import { type ParsedTransactionSearchFilter, uuidField } from '@bizdash/shared';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { searchText, transactions } from '../../../db/schema/index.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** LIKE wildcards in the merchant's text are literal characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -31,7 +29,7 @@ type Searchable = Parameters<typeof searchText>[0] & { id: AnyPgColumn };
 /** The merchant's text in description, beneficiary or order reference (any case), or exactly a transaction id. */
 export function textMatch(table: Searchable, query: string): SQL {
   const text = sql`${searchText(table)} ilike ${`%${escapeLike(query)}%`}`;
-  return UUID.test(query) ? sql`(${eq(table.id, query)} or ${text})` : text;
+  return uuidField.safeParse(query).success ? sql`(${eq(table.id, query)} or ${text})` : text;
 }
 
 export function whereFor(filter: OwnedFilter): SQL | undefined {
