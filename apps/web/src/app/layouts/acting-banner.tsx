@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useApps } from '@/features/apps/api/get-apps';
-import { useUser } from '@/features/users/api/get-user';
 import { actFor, useActingApp } from '@/lib/acting-profile';
+import { useUser } from '@/lib/api/user';
 
 /**
  * While the dashboard acts for an app, a slim band above every page says so, with the way back. An app that is no

@@ -1,9 +1,9 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner';
-import { useUser } from '@/features/users/api/get-user';
 import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
 import { useActingUserId } from '@/lib/acting-profile';
+import { useUser } from '@/lib/api/user';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { ActingBanner } from './acting-banner';
 import { SidebarContent } from './sidebar-content';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { useApps } from '@/features/apps/api/get-apps';
-import { useUser } from '@/features/users/api/get-user';
 import { actFor, useActingApp } from '@/lib/acting-profile';
+import { useUser } from '@/lib/api/user';
 
 const MERCHANT = 'merchant';
 const itemClasses =

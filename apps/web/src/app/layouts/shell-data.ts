@@ -1,5 +1,5 @@
 import { getHealthQueryOptions } from '@/features/test-mode/api/get-health';
-import { getUserQueryOptions } from '@/features/users/api/get-user';
+import { getUserQueryOptions } from '@/lib/api/user';
 import { queryClient } from '@/lib/query-client';
 
 /**

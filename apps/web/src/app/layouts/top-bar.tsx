@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { LogoMark } from '@/components/ui/logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useUser } from '@/features/users/api/get-user';
 import { UserStatusBadge } from '@/features/users/components/user-status';
+import { useUser } from '@/lib/api/user';
 import { useUserId } from '@/lib/credentials';
 import { MobileMenu } from './mobile-menu';
 

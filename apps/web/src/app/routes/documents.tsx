@@ -1,6 +1,6 @@
 import { BusinessDocuments } from '@/features/documents/components/business-documents';
 import { KycSection } from '@/features/kyc/components/kyc-section';
-import { useUser } from '@/features/users/api/get-user';
+import { useUser } from '@/lib/api/user';
 
 /** /settings/documents: the merchant's identity check (kyc) above the business's documents (documents). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { SettlementAccounts } from '@/features/banks/components/settlement-accounts';
-import { useWallets } from '@/features/transactions/api/get-wallets';
-import { useUser } from '@/features/users/api/get-user';
 import { useActingApp } from '@/lib/acting-profile';
+import { useUser } from '@/lib/api/user';
+import { useWallets } from '@/lib/api/wallets';
 import { useUserId } from '@/lib/credentials';
 
 function MerchantSettlementAccounts() {
@@ -11,7 +11,7 @@ function MerchantSettlementAccounts() {
   return <SettlementAccounts userId={userId} ngnWalletId={ngnWallet?.walletId ?? null} />;
 }
 
-/** An app acted for settles into its own accounts, from its own wallets (transactions reads them as the app). */
+/** An app acted for settles into its own accounts, from its own wallets (read as the app). */
 function AppSettlementAccounts({ appId }: { appId: string }) {
   const { data: wallets } = useWallets();
   const ngnWallet = wallets?.find((wallet) => wallet.currency === 'NGN');

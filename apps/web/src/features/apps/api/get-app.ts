@@ -1,25 +1,15 @@
-import { TransactionPageSchema, type Wallet, WalletListSchema } from '@bizdash/shared';
+import { TransactionPageSchema } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
+import { getWallets } from '@/lib/api/wallets';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const APP_WALLETS_FETCH_ERROR = 'Unable to fetch accounts';
-
-/** The app's own wallets with their balances: the call acts for the app, whatever the dashboard acts for. */
-async function getAppWallets(appId: string, signal?: AbortSignal): Promise<Wallet[]> {
-  const { wallets } = await apiRequest('/wallets', {
-    schema: WalletListSchema,
-    defaultError: APP_WALLETS_FETCH_ERROR,
-    actFor: appId,
-    signal,
-  });
-  return wallets;
-}
-
+/** The app's own wallets with their balances, NGN first. */
 export function useAppWallets(appId: string) {
   return useQuery({
     queryKey: [...queryKeys.apps, 'wallets', appId] as const,
-    queryFn: ({ signal }) => getAppWallets(appId, signal),
+    // The call acts for the app, whatever the dashboard acts for.
+    queryFn: ({ signal }) => getWallets({ actFor: appId, signal }),
     meta: { errorToast: false },
   });
 }

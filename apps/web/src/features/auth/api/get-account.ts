@@ -1,17 +1,7 @@
-import { type User, UserSchema } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { getUser } from '@/lib/api/user';
 import type { Credentials } from '@/lib/credentials';
 import { queryKeys } from '@/lib/query-keys';
-
-function getAccount(credentials: Credentials, signal?: AbortSignal): Promise<User> {
-  return apiRequest(`/users/${encodeURIComponent(credentials.userId)}`, {
-    schema: UserSchema,
-    actAs: credentials,
-    defaultError: 'Unable to fetch user information',
-    signal,
-  });
-}
 
 /**
  * An account read with its own token, whether or not it is the one signed in here: the account-switch page
@@ -20,7 +10,7 @@ function getAccount(credentials: Credentials, signal?: AbortSignal): Promise<Use
 export function useAccount(credentials: Credentials) {
   return useQuery({
     queryKey: [...queryKeys.accounts, credentials.userId],
-    queryFn: ({ signal }) => getAccount(credentials, signal),
+    queryFn: ({ signal }) => getUser(credentials.userId, { actAs: credentials, signal }),
     meta: { errorToast: false },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,9 +1,9 @@
 import { type AddNigeriaBankRequest, BankAccountSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { bankAccountsQueryKey } from '@/lib/api/bank-accounts';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { bankAccountsQueryKey } from './get-bank-accounts';
 
 /** SPEC section 8. */
 const ADD_ERROR = 'Unable to add account';

@@ -1,9 +1,9 @@
 import { BankAccountSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { bankAccountsQueryKey } from '@/lib/api/bank-accounts';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { bankAccountsQueryKey } from './get-bank-accounts';
 
 const DEACTIVATE_ERROR = 'Unable to deactivate account';
 

@@ -1,9 +1,6 @@
 import type { ApiKeyDetails, User } from '@bizdash/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
-
-/** The user's own query, shared with the users feature so both screens see one cached user. */
-export const userQueryKey = (userId: string) => [...queryKeys.users, userId] as const;
+import { userQueryKey } from '@/lib/api/user';
 
 /** Under the user's key: whatever makes the user stale (live notices, polling) refreshes the log too. */
 export const deliveriesQueryKey = (userId: string) =>

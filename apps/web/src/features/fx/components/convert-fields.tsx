@@ -10,8 +10,8 @@ import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { FieldShell, inputClasses } from '@/components/ui/form-field';
 import { MoneyInput } from '@/components/ui/money-input';
+import type { useWallets } from '@/lib/api/wallets';
 import { cn } from '@/lib/cn';
-import type { useWalletBalances } from '../api/get-wallet-balances';
 
 /* The conversion screen's fields (the wallets, the amount) and the balances beside it. */
 
@@ -77,7 +77,7 @@ export function AmountInput({
   );
 }
 
-export function BalancesCard({ wallets }: { wallets: ReturnType<typeof useWalletBalances> }) {
+export function BalancesCard({ wallets }: { wallets: ReturnType<typeof useWallets> }) {
   return (
     <aside
       aria-label="Your balances"

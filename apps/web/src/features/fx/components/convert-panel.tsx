@@ -12,12 +12,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { useWallets } from '@/lib/api/wallets';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useAttemptKey } from '@/lib/idempotency-key';
 import { conversionMessage, useConvert } from '../api/convert';
 import { useQuote } from '../api/get-quote';
-import { useWalletBalances } from '../api/get-wallet-balances';
 import { amountCurrency, type ConvertFormValues, otherCurrency, quoteRequestOf } from '../convert-form';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useQuoteCountdown } from '../use-quote-countdown';
@@ -36,7 +36,7 @@ const STALE_QUOTE_CODES = new Set(['QUOTE_EXPIRED', 'QUOTE_ALREADY_USED']);
  * holds with its countdown (a new one when it runs out), and Convert, which asks first.
  */
 export function ConvertPanel({ initialFrom }: { initialFrom: Currency }) {
-  const wallets = useWalletBalances();
+  const wallets = useWallets();
   const { register, control, setValue, getValues } = useForm<ConvertFormValues>({
     defaultValues: { from: initialFrom, to: otherCurrency(initialFrom), side: 'sell', amount: '' },
   });

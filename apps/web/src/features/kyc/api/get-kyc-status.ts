@@ -1,7 +1,7 @@
 import { type KycStatus, KycStatusSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 
 const KYC_STATUS_ERROR = 'Unable to fetch your verification status';
 
@@ -16,7 +16,7 @@ function getKycStatus(userId: string, signal?: AbortSignal): Promise<KycStatus> 
 /** Under the user's key: a live 'user' notice (the status moved) refetches it with the user. */
 function getKycStatusQueryOptions(userId: string, status: string | undefined) {
   return queryOptions({
-    queryKey: [...queryKeys.users, userId, 'kyc', status] as const,
+    queryKey: [...userQueryKey(userId), 'kyc', status] as const,
     queryFn: ({ signal }) => getKycStatus(userId, signal),
   });
 }

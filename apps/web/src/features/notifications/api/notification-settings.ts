@@ -1,15 +1,15 @@
 import { type NotificationSettings, NotificationSettingsSchema } from '@bizdash/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 
 const SETTINGS_FETCH_ERROR = 'Unable to fetch notification settings';
 const SETTINGS_UPDATE_ERROR = 'Unable to update notification settings';
 const SETTINGS_UPDATED = 'Notification settings updated successfully';
 
 const settingsPath = (userId: string) => `/users/${encodeURIComponent(userId)}/notification-settings`;
-const settingsQueryKey = (userId: string) => [...queryKeys.users, userId, 'notification-settings'] as const;
+const settingsQueryKey = (userId: string) => [...userQueryKey(userId), 'notification-settings'] as const;
 
 /** The merchant's saved choices (SPEC's defaults until the first save). */
 export function useNotificationSettings(userId: string) {

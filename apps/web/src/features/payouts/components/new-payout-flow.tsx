@@ -1,11 +1,13 @@
 import { CURRENCY_DISPLAY_NAMES, payoutFee, type UserStatus, type Wallet } from '@bizdash/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useActingUserId } from '@/lib/acting-profile';
+import { getBankAccountsQueryOptions } from '@/lib/api/bank-accounts';
 import { isOnHold } from '../amounts';
 import { termsFor, usePayoutTerms } from '../api/get-payout-terms';
-import { useSettlementAccounts } from '../api/get-settlement-accounts';
 import { PAYOUT_STEPS, type PayoutStep, usePayoutDraft } from '../payout-draft';
 import { AccountStep } from './account-step';
 import { AmountStep } from './amount-step';
@@ -42,7 +44,13 @@ export function NewPayoutFlow({ user, wallets }: NewPayoutFlowProps) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const terms = usePayoutTerms();
-  const accounts = useSettlementAccounts();
+  // Read again on every visit: an account added a moment ago, or its hold, decides what can be chosen. The step
+  // shows its own error state.
+  const accounts = useQuery({
+    ...getBankAccountsQueryOptions(useActingUserId()),
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
   const { draft, save, clear } = usePayoutDraft();
   // The first step shown is not focused (the page just opened); every later one is.
   const firstShown = useRef<PayoutStep | null>(null);

@@ -1,7 +1,7 @@
 import { type TwoFactorStatus, TwoFactorStatusSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 
 const TWO_FACTOR_STATUS_ERROR = 'Unable to fetch your two-factor settings';
 
@@ -19,7 +19,7 @@ function getTwoFactorStatus(userId: string, signal?: AbortSignal): Promise<TwoFa
 /** Under the user's key, so a live 'user' notice refreshes it with the merchant. */
 export function getTwoFactorStatusQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...queryKeys.users, userId, 'two-factor'] as const,
+    queryKey: [...userQueryKey(userId), 'two-factor'] as const,
     queryFn: ({ signal }) => getTwoFactorStatus(userId, signal),
     // The card shows its own error state with a Retry button.
     meta: { errorToast: false },

@@ -1,8 +1,8 @@
 import { type Wallet, WalletSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { moneyFreshness } from '@/lib/api/money-freshness';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { moneyFreshness } from './money-freshness';
 
 const WALLET_FETCH_ERROR = 'Unable to fetch account';
 

@@ -6,9 +6,9 @@ import {
 } from '@bizdash/shared';
 import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { useActingUserId } from '@/lib/acting-profile';
+import { moneyFreshness } from '@/lib/api/money-freshness';
 import { apiRequest } from '@/lib/api-client';
 import { transactionSearchKey } from '@/lib/query-keys';
-import { moneyFreshness } from './money-freshness';
 
 const SEARCH_ERROR = 'Unable to search transactions';
 

@@ -1,7 +1,7 @@
 import { Wallet as WalletIcon } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { useWallets } from '../api/get-wallets';
+import { useWallets } from '@/lib/api/wallets';
 import { WalletBalanceCard, WalletCardSkeleton } from './wallet-balance-card';
 
 /** The merchant's wallets as balance cards, with their loading, error and empty states. */

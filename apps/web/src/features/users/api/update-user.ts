@@ -6,9 +6,9 @@ import {
 } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
-import { getUserQueryOptions } from './get-user';
 
 const PROFILE_UPDATED = 'Profile updated successfully';
 const PROFILE_UPDATE_ERROR = 'Unable to update profile';
@@ -35,7 +35,7 @@ function useUserMutation<TInput>(
   return useMutation({
     mutationFn: (input: TInput) => send(userPath(userId), input),
     onSuccess: (user) => {
-      queryClient.setQueryData(getUserQueryOptions(userId).queryKey, user);
+      queryClient.setQueryData(userQueryKey(userId), user);
       toast.success(successMessage);
     },
     onError: (error) => {

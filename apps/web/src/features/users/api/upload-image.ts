@@ -1,9 +1,9 @@
 import { UploadedFileUrlSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
-import { getUserQueryOptions } from './get-user';
 
 export const INVALID_IMAGE = 'Please select a valid image';
 const PROFILE_IMAGE_UPDATED = 'Profile image updated successfully';
@@ -36,7 +36,7 @@ function uploadImage(userId: string | null, kind: 'profile-picture' | 'checkout-
 export function useUploadProfilePicture() {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const { queryKey } = getUserQueryOptions(userId);
+  const queryKey = userQueryKey(userId);
   return useMutation({
     mutationFn: (file: File) => uploadImage(userId, 'profile-picture', file),
     onSuccess: async ({ url }) => {

@@ -1,7 +1,7 @@
 import type { User } from '@bizdash/shared';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/lib/api/user';
 
 /** Renders the signed-in merchant once loaded, with loading and error states in between. */
 export function UserDetails({ render }: { render: (user: User) => ReactNode }) {

@@ -5,7 +5,10 @@ import { queryKeys } from '@/lib/query-keys';
 
 const ACCOUNTS_FETCH_ERROR = 'Unable to fetch settlement accounts';
 
-/** The root of every settlement-account query: a live 'bank' notice makes them stale (lib/use-live-updates). */
+/**
+ * The root of every settlement-account query: adding or deactivating an account makes them stale, and a live
+ * 'bank' notice (lib/use-live-updates) refreshes everything under the banks root.
+ */
 export const bankAccountsQueryKey = [...queryKeys.banks, 'accounts'] as const;
 
 function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
@@ -16,8 +19,11 @@ function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
   });
 }
 
-/** The acting user's settlement accounts (the user id header says who acts). */
-function getBankAccountsQueryOptions(userId: string | null) {
+/**
+ * The acting user's settlement accounts (the user id header says who acts), one entry whoever reads them: the
+ * settlement screen lists them, a payout chooses one.
+ */
+export function getBankAccountsQueryOptions(userId: string | null) {
   return queryOptions({
     queryKey: [...bankAccountsQueryKey, userId] as const,
     queryFn: ({ signal }) => getBankAccounts(signal),

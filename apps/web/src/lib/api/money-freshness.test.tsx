@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { buildWallet } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
 import { signIn } from '@/testing/session';
-import { getWalletsQueryOptions, useWallets } from './get-wallets';
+import { getWalletsQueryOptions, useWallets } from './wallets';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
