@@ -1,40 +1,16 @@
-import {
-  type CheckoutPayment,
-  type CheckoutProduct,
-  formatMoney,
-  type StartPayment,
-  StartPaymentSchema,
-} from '@bizdash/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type CheckoutPayment, type CheckoutProduct, formatMoney } from '@bizdash/shared';
 import { Lock, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { errorMessage } from '@/lib/api-error';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useAttemptKey } from '@/lib/idempotency-key';
-import { productAmounts } from '../amounts';
-import { START_PAYMENT_ERROR, useStartPayment } from '../api/start-payment';
 import type { CustomerDraft } from '../customer-draft';
+import { useCheckoutForm } from '../use-checkout-form';
 import { AmountSummary } from './amount-summary';
 import { CardFields } from './card-fields';
 import { CheckoutCard } from './checkout-shell';
 import { MerchantIdentity } from './merchant-identity';
 import { QuantityStepper } from './quantity-stepper';
 import { TestCardsNote } from './test-cards-note';
-
-type StartPaymentValues = z.output<typeof StartPaymentSchema>;
-
-const SERVER_FIELDS: readonly Path<StartPayment>[] = [
-  'quantity',
-  'customerName',
-  'customerEmail',
-  'card.number',
-  'card.expiry',
-  'card.cvv',
-];
 
 interface CheckoutFormProps {
   product: CheckoutProduct;
@@ -46,59 +22,11 @@ interface CheckoutFormProps {
 
 /** The order (merchant, product, quantity, amounts) beside the customer's details and card. */
 export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormProps) {
-  const start = useStartPayment();
-  const keyFor = useAttemptKey();
-  const inFlight = useRef(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(StartPaymentSchema),
-    defaultValues: {
-      quantity: draft.quantity ?? 1,
-      customerName: draft.customerName ?? '',
-      customerEmail: draft.customerEmail ?? '',
-      card: { number: '', expiry: '', cvv: '' },
-    },
-    mode: 'onTouched',
+  const { register, control, errors, amounts, pending, submitError, ...form } = useCheckoutForm({
+    product,
+    draft,
+    onStarted,
   });
-
-  const quantity = useWatch({ control, name: 'quantity' });
-  const stock = product.quantityAvailable;
-  // Fewer left than asked for (another customer bought some): the order shrinks to what is there.
-  useEffect(() => {
-    if (quantity > stock) setValue('quantity', Math.max(stock, 1));
-  }, [quantity, stock, setValue]);
-  const amounts = productAmounts(product, Math.min(quantity, Math.max(stock, 1)));
-
-  const onSubmit = async (values: StartPaymentValues) => {
-    // A second click before the first answer is the same attempt: it must not send anything new.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitError(null);
-    try {
-      const payment = await start.mutateAsync({
-        productId: product.productId,
-        idempotencyKey: keyFor(values),
-        payment: values,
-      });
-      const { customerName, customerEmail, quantity } = values;
-      onStarted(payment, { customerName, customerEmail, quantity });
-    } catch (error) {
-      inFlight.current = false;
-      if (!applyServerFieldErrors(error, setError, SERVER_FIELDS)) {
-        setSubmitError(errorMessage(error, START_PAYMENT_ERROR));
-      }
-    }
-  };
-
-  // Still waiting once the payment exists, while the next page loads: there is nothing left to click.
-  const pending = isSubmitting || start.isPending || start.isSuccess;
   return (
     <CheckoutCard className="md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section
@@ -129,7 +57,12 @@ export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormPro
           control={control}
           name="quantity"
           render={({ field }) => (
-            <QuantityStepper value={field.value} onChange={field.onChange} max={stock} disabled={pending} />
+            <QuantityStepper
+              value={field.value}
+              onChange={field.onChange}
+              max={form.stock}
+              disabled={pending}
+            />
           )}
         />
         <AmountSummary amounts={amounts} feeBearer={product.feeBearer} />
@@ -138,7 +71,7 @@ export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormPro
       <form
         noValidate
         aria-label="Pay by card"
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={form.submit}
         className="flex flex-col gap-5 p-5 sm:p-8"
       >
         <h2 className="text-base font-semibold text-slate-900">Your details</h2>
