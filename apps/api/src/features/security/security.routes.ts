@@ -5,7 +5,7 @@ import {
   SignOutEverywhereResponseSchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
@@ -18,7 +18,6 @@ const tags = ['security'];
 /** Password and sessions of the signed-in merchant, under /api/users next to the profile routes. */
 export function securityRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
-  const userIdOf = (request: FastifyRequest) => (request.params as { userId: string }).userId;
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const limits = deps.rateLimits;
@@ -29,13 +28,7 @@ export function securityRoutes(deps: AppDeps) {
         onRequest: limits.perIp('auth'),
         // Guesses of the current password count with sign-in attempts on the same account.
         preHandler: async (request, reply) =>
-          countPasswordCheck(
-            limits,
-            request,
-            reply,
-            await throttleKeyOf(deps, actorOf(request), userIdOf(request)),
-            true,
-          ),
+          countPasswordCheck(limits, request, reply, await throttleKeyOf(deps, actorOf(request)), true),
         config: { dashboardOnly: true },
         schema: {
           tags,
@@ -45,7 +38,7 @@ export function securityRoutes(deps: AppDeps) {
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
-      async (request) => changePassword(deps, actorOf(request), request.params.userId, request.body, request),
+      async (request) => changePassword(deps, actorOf(request), request.body, request),
     );
 
     typed.post(
@@ -60,7 +53,7 @@ export function securityRoutes(deps: AppDeps) {
           response: { 200: SignOutEverywhereResponseSchema, ...errors },
         },
       },
-      async (request) => signOutEverywhere(deps, actorOf(request), request.params.userId),
+      async (request) => signOutEverywhere(deps, actorOf(request)),
     );
   };
 }

@@ -16,20 +16,24 @@ import { findOwnCredentials } from './security.repository.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs'>;
 
+/** The merchant's own sign-in secret while it acts for itself; acting for one of its apps (which has none), null. */
+const credentialsOf = (deps: Deps, actor: Actor) =>
+  actor.actingUserId === actor.ownerId ? findOwnCredentials(deps.database.db, actor.ownerId) : null;
+
 /**
- * Only the merchant's own account has a password: an app of theirs or another merchant's id is not found.
- * Keys of apps (via api_key) never reach this far: the routes are for a signed-in session.
+ * Only the merchant's own account has a password: acting for an app of theirs, it is not found. The signed-in
+ * scope has already checked the path's user is theirs; API keys never reach this far (the routes are dashboard-only).
  */
-export async function ownCredentials(deps: Deps, actor: Actor, userId: string) {
-  const account = userId === actor.ownerId ? await findOwnCredentials(deps.database.db, userId) : null;
+export async function ownCredentials(deps: Deps, actor: Actor) {
+  const account = await credentialsOf(deps, actor);
   if (!account) throw notFound(USER_NOT_FOUND);
   return account;
 }
 
 /** The email the sign-in throttle counts this account under, so guesses here and at sign-in add up. */
-export async function throttleKeyOf(deps: Deps, actor: Actor, userId: string) {
-  const account = userId === actor.ownerId ? await findOwnCredentials(deps.database.db, userId) : null;
-  return account ? account.email.toLowerCase() : `user:${userId}`;
+export async function throttleKeyOf(deps: Deps, actor: Actor) {
+  const account = await credentialsOf(deps, actor);
+  return account ? account.email.toLowerCase() : `user:${actor.actingUserId}`;
 }
 
 /**
@@ -39,11 +43,11 @@ export async function throttleKeyOf(deps: Deps, actor: Actor, userId: string) {
 export async function changePassword(
   deps: Deps,
   actor: Actor,
-  userId: string,
   input: ChangePasswordRequest,
   request: FastifyRequest,
 ) {
-  const account = await ownCredentials(deps, actor, userId);
+  const account = await ownCredentials(deps, actor);
+  const { userId } = account;
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
   }
@@ -62,7 +66,7 @@ export async function changePassword(
   });
   deps.tokenVersions.forget(userId);
   deps.jobs.kick();
-  await sendPasswordChangedEmail(deps, { ...account, userId }, request.log);
+  await sendPasswordChangedEmail(deps, account, request.log);
   return { message: PASSWORD_UPDATED };
 }
 
@@ -92,12 +96,8 @@ async function sendPasswordChangedEmail(
  * Every token issued so far stops working (the version moves on); the caller gets a token of the new version in
  * the same answer, so only this session carries on.
  */
-export async function signOutEverywhere(
-  deps: Deps,
-  actor: Actor,
-  userId: string,
-): Promise<SignOutEverywhereResponse> {
-  await ownCredentials(deps, actor, userId);
+export async function signOutEverywhere(deps: Deps, actor: Actor): Promise<SignOutEverywhereResponse> {
+  const { userId } = await ownCredentials(deps, actor);
   const tokenVersion = await deps.database.db.transaction(async (tx) => {
     await incrementTokenVersion(tx, userId);
     return readTokenVersionOf(tx, userId);

@@ -29,18 +29,12 @@ const tags = ['security'];
 /** Two-factor sign-in with an authenticator app, under /api/users/{userId}/two-factor (ADR 027). */
 export function twoFactorRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
-  const userIdOf = (request: FastifyRequest) => (request.params as { userId: string }).userId;
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const limits = deps.rateLimits;
     // Every code guess counts with the account's password guesses (the sign-in throttle).
     const countGuess = async (request: FastifyRequest, reply: Parameters<typeof countPasswordCheck>[2]) =>
-      countPasswordCheck(
-        limits,
-        request,
-        reply,
-        await throttleKeyOf(deps, actorOf(request), userIdOf(request)),
-      );
+      countPasswordCheck(limits, request, reply, await throttleKeyOf(deps, actorOf(request)));
 
     typed.get(
       '/:userId/two-factor',
@@ -53,7 +47,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: TwoFactorStatusSchema, ...errors },
         },
       },
-      async (request) => twoFactorStatus(deps, actorOf(request), request.params.userId),
+      async (request) => twoFactorStatus(deps, actorOf(request)),
     );
 
     typed.post(
@@ -70,7 +64,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: TwoFactorSetupResponseSchema, ...errors },
         },
       },
-      async (request) => setupTwoFactor(deps, actorOf(request), request.params.userId),
+      async (request) => setupTwoFactor(deps, actorOf(request)),
     );
 
     typed.post(
@@ -88,8 +82,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: RecoveryCodesResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        enableTwoFactor(deps, actorOf(request), request.params.userId, request.body, request),
+      async (request) => enableTwoFactor(deps, actorOf(request), request.body, request),
     );
 
     typed.post(
@@ -107,7 +100,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: RecoveryCodesResponseSchema, ...errors },
         },
       },
-      async (request) => regenerateRecoveryCodes(deps, actorOf(request), request.params.userId, request.body),
+      async (request) => regenerateRecoveryCodes(deps, actorOf(request), request.body),
     );
 
     typed.post(
@@ -124,8 +117,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        disableTwoFactor(deps, actorOf(request), request.params.userId, request.body, request),
+      async (request) => disableTwoFactor(deps, actorOf(request), request.body, request),
     );
   };
 }

@@ -47,8 +47,8 @@ type Deps = Pick<
 const sealContext = (userId: string) => `two-factor:${userId}`;
 const APP_CODE = /^\d+$/;
 
-export async function twoFactorStatus(deps: Deps, actor: Actor, userId: string): Promise<TwoFactorStatus> {
-  await ownCredentials(deps, actor, userId);
+export async function twoFactorStatus(deps: Deps, actor: Actor): Promise<TwoFactorStatus> {
+  const { userId } = await ownCredentials(deps, actor);
   const row = await findTwoFactor(deps.database.db, userId);
   const enabled = Boolean(row?.enabledAt);
   return {
@@ -59,8 +59,9 @@ export async function twoFactorStatus(deps: Deps, actor: Actor, userId: string):
 }
 
 /** A new secret for the app to scan; it does nothing until a code from the app confirms it (enableTwoFactor). */
-export async function setupTwoFactor(deps: Deps, actor: Actor, userId: string) {
-  const account = await ownCredentials(deps, actor, userId);
+export async function setupTwoFactor(deps: Deps, actor: Actor) {
+  const account = await ownCredentials(deps, actor);
+  const { userId } = account;
   if ((await findTwoFactor(deps.database.db, userId))?.enabledAt)
     throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
   const secret = newTotpSecret();
@@ -91,11 +92,10 @@ async function acceptAppCode(
 export async function enableTwoFactor(
   deps: Deps,
   actor: Actor,
-  userId: string,
   { code }: EnableTwoFactorRequest,
   request: FastifyRequest,
 ) {
-  await ownCredentials(deps, actor, userId);
+  const { userId } = await ownCredentials(deps, actor);
   const row = await findTwoFactor(deps.database.db, userId);
   if (!row) throw badRequest(TWO_FACTOR_SETUP_MISSING, 'TWO_FACTOR_SETUP_MISSING');
   if (row.enabledAt) throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
@@ -120,10 +120,9 @@ export async function enableTwoFactor(
 export async function regenerateRecoveryCodes(
   deps: Deps,
   actor: Actor,
-  userId: string,
   { code }: RegenerateRecoveryCodesRequest,
 ) {
-  await ownCredentials(deps, actor, userId);
+  const { userId } = await ownCredentials(deps, actor);
   const row = await enabledTwoFactor(deps.database.db, userId);
   if (!(await acceptAppCode(deps, row, code, 'session'))) throw incorrectCode();
   const recoveryCodes = newRecoveryCodes();
@@ -137,11 +136,11 @@ export async function regenerateRecoveryCodes(
 export async function disableTwoFactor(
   deps: Deps,
   actor: Actor,
-  userId: string,
   { password, code }: DisableTwoFactorRequest,
   request: FastifyRequest,
 ) {
-  const account = await ownCredentials(deps, actor, userId);
+  const account = await ownCredentials(deps, actor);
+  const { userId } = account;
   if (!(await verifyPassword(account.passwordHash, password))) {
     throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
   }

@@ -11,6 +11,7 @@ import {
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
 import { webhookDeliveriesPruneJob, webhooksJob } from './webhook-delivery.ts';
@@ -23,9 +24,9 @@ import {
 } from './webhooks.service.ts';
 
 /**
- * The delivery log, resend, test events and the secret's roll, for the merchant or one of its apps (the signed-in
- * scope checks the userId of the path is theirs: anyone else's is a 404). The URL itself is saved through
- * PUT /api/users/update-api-details.
+ * The delivery log, resend, test events and the secret's roll, for the merchant or one of its apps: the user the
+ * path names, which the signed-in scope has checked is theirs (anyone else's is a 404) and made the acting user.
+ * The URL itself is saved through PUT /api/users/update-api-details.
  */
 export function webhooksRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
@@ -48,7 +49,7 @@ export function webhooksRoutes(deps: AppDeps) {
           response: { 200: WebhookDeliveryPageSchema, ...errors },
         },
       },
-      async (request) => getWebhookDeliveries(db, request.params.userId, request.query),
+      async (request) => getWebhookDeliveries(db, actorOf(request).actingUserId, request.query),
     );
 
     api.get(
@@ -63,7 +64,8 @@ export function webhooksRoutes(deps: AppDeps) {
           response: { 200: WebhookDeliveryAttemptsSchema, ...errors },
         },
       },
-      async (request) => getWebhookDeliveryAttempts(db, request.params.userId, request.params.deliveryId),
+      async (request) =>
+        getWebhookDeliveryAttempts(db, actorOf(request).actingUserId, request.params.deliveryId),
     );
 
     api.post(
@@ -79,8 +81,12 @@ export function webhooksRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const { userId, deliveryId } = request.params;
-        return reply.code(202).send(await resendWebhookDelivery(deps, userId, deliveryId));
+        const delivery = await resendWebhookDelivery(
+          deps,
+          actorOf(request).actingUserId,
+          request.params.deliveryId,
+        );
+        return reply.code(202).send(delivery);
       },
     );
 
@@ -97,7 +103,7 @@ export function webhooksRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) =>
-        reply.code(202).send(await sendTestWebhook(deps, request.params.userId, request.body.type)),
+        reply.code(202).send(await sendTestWebhook(deps, actorOf(request).actingUserId, request.body.type)),
     );
 
     api.post(
@@ -112,7 +118,7 @@ export function webhooksRoutes(deps: AppDeps) {
           response: { 200: WebhookSettingsSchema, 409: ApiErrorSchema, ...errors },
         },
       },
-      async (request) => rollWebhookSecret(deps, request.params.userId),
+      async (request) => rollWebhookSecret(deps, actorOf(request).actingUserId),
     );
   };
 }
