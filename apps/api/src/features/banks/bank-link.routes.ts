@@ -33,7 +33,7 @@ export function bankLinkRoutes(deps: AppDeps) {
       },
       async (request, reply) => {
         const origin = publicOrigin(deps.config, request);
-        const link = await createHostedLink(deps, actorOf(request), request.body, origin, (error) =>
+        const link = await createHostedLink(deps, actorOf(request), origin, (error) =>
           request.log.error({ err: error }, 'the bank-link provider did not open a link'),
         );
         return reply.code(201).send(link);

@@ -5,7 +5,6 @@ import {
   type AddNigeriaBankRequest,
   BANK_ACCOUNT_DUPLICATE,
   type BankAccount,
-  type BankLinkRequest,
   type Currency,
   formatMaskedAccountNumber,
   type HostedBankLink,
@@ -210,20 +209,17 @@ export async function deactivateBankAccount(
 }
 
 /**
- * A hosted bank link for the user's USD settlement account. The user must be the acting user (or, when the
- * merchant acts as itself, one of its apps); anyone else's is a 404, as the request context answers for userId.
+ * A hosted bank link for the acting user's USD settlement account: the body's userRecordId, which the signed-in
+ * scope checked is the caller's (or, for a request confined to an app, that app) and made the acting user.
  */
 export async function createHostedLink(
   deps: BanksDeps,
   actor: Actor,
-  { userRecordId }: BankLinkRequest,
   origin: string,
   onProviderError: (error: unknown) => void,
 ): Promise<HostedBankLink> {
   const { db } = deps.database;
-  const confinedToApp = actor.actingUserId !== actor.ownerId;
-  if (confinedToApp && userRecordId !== actor.actingUserId) throw notFound(USER_NOT_FOUND);
-  const user = await findOwnedUser(db, actor.ownerId, userRecordId);
+  const user = await findOwnedUser(db, actor.ownerId, actor.actingUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
   const wallet = await findWalletOfUserIn(db, user.id, 'USD');
   if (!wallet) throw conflict(NO_USD_WALLET, 'NO_USD_WALLET');

@@ -17,7 +17,6 @@ import { actorOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { AppDeps } from '../../types.ts';
-import { assertOwnedUser } from '../users/index.ts';
 import { findDocument } from './documents.repository.ts';
 import { deleteDocuments, getDocuments, uploadDocuments } from './documents.service.ts';
 import { mintFileLink } from './file-links.ts';
@@ -59,11 +58,6 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
   const multipartBody = { consumes: ['multipart/form-data'] };
   const uploadErrors = { ...errors, 413: ApiErrorSchema, 429: ApiErrorSchema };
 
-  const ownedUserId = async (request: FastifyRequest, userId: string) => {
-    await assertOwnedUser(db, actorOf(request).ownerId, userId);
-    return userId;
-  };
-
   /**
    * An upload runs only within the merchant's and the process's share of concurrent uploads (429 otherwise) and
    * while the merchant has storage left (413 otherwise), both decided before the body is read.
@@ -94,7 +88,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const userId = await ownedUserId(request, request.params.userId);
+        const userId = actorOf(request).actingUserId;
         const stored = await upload(request, reply, userId, () =>
           withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
             storeImage(deps, {
@@ -125,7 +119,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const userId = await ownedUserId(request, request.params.userId);
+        const userId = actorOf(request).actingUserId;
         const stored = await upload(request, reply, userId, () =>
           withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
             storeImage(deps, {
@@ -159,7 +153,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const userId = await ownedUserId(request, request.params.userId);
+        const userId = actorOf(request).actingUserId;
         return upload(request, reply, userId, () =>
           withMultipart(request, (form) => uploadDocuments(deps, userId, form)),
         );
@@ -176,7 +170,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
           response: { 200: DocumentListSchema, ...errors },
         },
       },
-      async (request) => getDocuments(deps, await ownedUserId(request, request.params.userId)),
+      async (request) => getDocuments(deps, actorOf(request).actingUserId),
     );
 
     api.get(
@@ -190,7 +184,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const userId = await ownedUserId(request, request.params.userId);
+        const userId = actorOf(request).actingUserId;
         const document = await findDocument(db, userId, request.params.documentId);
         if (!document) throw notFound('Document not found');
         const name = document.originalName ?? document.derivedFileName;
@@ -210,7 +204,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const userId = await ownedUserId(request, request.params.userId);
+        const userId = actorOf(request).actingUserId;
         const document = await findDocument(db, userId, request.params.documentId);
         if (!document) throw notFound('Document not found');
         const link = mintFileLink(keys, document.fileId);
@@ -229,10 +223,7 @@ export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
           response: { 200: DocumentListSchema, ...errors },
         },
       },
-      async (request) => {
-        await ownedUserId(request, request.body.userId);
-        return deleteDocuments(deps, request.body);
-      },
+      async (request) => deleteDocuments(deps, actorOf(request).actingUserId, request.body),
     );
   };
 }

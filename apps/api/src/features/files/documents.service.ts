@@ -119,19 +119,24 @@ export async function uploadDocuments(deps: FileDeps, userId: string, form: Mult
   return getDocuments(deps, userId);
 }
 
-export async function deleteDocuments(deps: FileDeps, request: DeleteDocumentsRequest) {
-  const names = request.documents.map((document) => document.derivedFileName);
+/** The acting user's documents by their derived names (the body's userId is the acting user: plugins/auth.ts). */
+export async function deleteDocuments(
+  deps: FileDeps,
+  userId: string,
+  { documents }: Pick<DeleteDocumentsRequest, 'documents'>,
+) {
+  const names = documents.map((document) => document.derivedFileName);
   const removed = await deps.db.transaction(async (tx) => {
-    const rows = await deleteDocumentsByDerivedName(tx, request.userId, names);
+    const rows = await deleteDocumentsByDerivedName(tx, userId, names);
     // All or nothing: a name that is not this user's document refuses the whole request.
     if (rows.length !== new Set(names).size) throw notFound('Document not found');
     await writeEvent(
       tx,
       eventValues({
-        userId: request.userId,
+        userId,
         type: 'document.deleted',
         data: {
-          userId: request.userId,
+          userId,
           documents: rows.map((row) => ({
             documentName: row.documentName,
             originalFileName: row.originalName ?? '',
@@ -142,5 +147,5 @@ export async function deleteDocuments(deps: FileDeps, request: DeleteDocumentsRe
     return rows;
   });
   await Promise.all(removed.map((row) => deps.storage.delete(row.storageKey).catch(() => undefined)));
-  return getDocuments(deps, request.userId);
+  return getDocuments(deps, userId);
 }

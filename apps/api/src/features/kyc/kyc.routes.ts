@@ -20,7 +20,7 @@ export function kycRoutes(deps: AppDeps) {
           response: { 200: KycStatusSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (request) => getKycStatus(deps, actorOf(request), request.params.userId),
+      async (request) => getKycStatus(deps, actorOf(request)),
     );
 
     typed.post(
@@ -43,7 +43,7 @@ export function kycRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const started = await startVerification(deps, actorOf(request), request.params.userId);
+        const started = await startVerification(deps, actorOf(request));
         return reply.code(201).send(started);
       },
     );

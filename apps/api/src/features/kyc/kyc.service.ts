@@ -19,7 +19,6 @@ import {
 type KycDeps = Pick<AppDeps, 'database' | 'identity' | 'jobs'>;
 
 const USER_NOT_FOUND = 'User not found';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where a user may start (or restart) a verification from: never verified, or failed (a retry). */
 const CAN_START: readonly UserStatus[] = ['PENDING_KYC', 'KYC_FAILED'];
@@ -41,17 +40,16 @@ const OUTCOMES: Record<IdentityOutcome, { verification: IdentityVerificationStat
   REJECTED: { verification: 'REJECTED', user: 'KYC_FAILED' },
 };
 
-async function ownedUser(deps: KycDeps, actor: Actor, userId: string) {
-  const user = UUID_PATTERN.test(userId)
-    ? await findOwnedUserStatus(deps.database.db, actor.ownerId, userId)
-    : null;
+/** The acting user (the path's, which the signed-in scope checked is the caller's) with its status. */
+async function actingUser(deps: KycDeps, { ownerId, actingUserId }: Actor) {
+  const user = await findOwnedUserStatus(deps.database.db, ownerId, actingUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }
 
 /** The user's KYC standing; the reason is the latest rejection's, while the user is KYC_FAILED. */
-export async function getKycStatus(deps: KycDeps, actor: Actor, userId: string): Promise<KycStatus> {
-  const user = await ownedUser(deps, actor, userId);
+export async function getKycStatus(deps: KycDeps, actor: Actor): Promise<KycStatus> {
+  const user = await actingUser(deps, actor);
   const latest = await latestVerification(deps.database.db, user.id);
   return {
     status: user.status,
@@ -61,12 +59,8 @@ export async function getKycStatus(deps: KycDeps, actor: Actor, userId: string):
 }
 
 /** Opens a verification with the identity provider and answers where its widget is. */
-export async function startVerification(
-  deps: KycDeps,
-  actor: Actor,
-  userId: string,
-): Promise<KycStartResponse> {
-  const user = await ownedUser(deps, actor, userId);
+export async function startVerification(deps: KycDeps, actor: Actor): Promise<KycStartResponse> {
+  const user = await actingUser(deps, actor);
   if (!CAN_START.includes(user.status)) {
     throw REFUSED_START[user.status] ?? conflict('Verification cannot be started now.', 'KYC_NOT_STARTABLE');
   }

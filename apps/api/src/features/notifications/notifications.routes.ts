@@ -38,7 +38,7 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationSettingsSchema, ...errors },
         },
       },
-      async (request) => getSettings(db, actorOf(request), request.params.userId),
+      async (request) => getSettings(db, actorOf(request).actingUserId),
     );
 
     api.put(
@@ -52,7 +52,7 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationSettingsSchema, ...errors },
         },
       },
-      async (request) => updateSettings(db, actorOf(request), request.params.userId, request.body),
+      async (request) => updateSettings(db, actorOf(request).actingUserId, request.body),
     );
 
     api.get(
@@ -66,7 +66,7 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationPageSchema, ...errors },
         },
       },
-      async (request) => getNotifications(db, actorOf(request), request.params.userId, request.query),
+      async (request) => getNotifications(db, actorOf(request).actingUserId, request.query),
     );
 
     api.post(
@@ -79,7 +79,7 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationsReadSchema, ...errors },
         },
       },
-      async (request) => readAllNotifications(db, actorOf(request), request.params.userId),
+      async (request) => readAllNotifications(db, actorOf(request).actingUserId),
     );
 
     api.post(
@@ -93,8 +93,7 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationSchema, ...errors },
         },
       },
-      async (request) =>
-        readNotification(db, actorOf(request), request.params.userId, request.params.notificationId),
+      async (request) => readNotification(db, actorOf(request).actingUserId, request.params.notificationId),
     );
   };
 }

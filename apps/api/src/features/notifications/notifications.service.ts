@@ -7,8 +7,6 @@ import {
 } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../types.ts';
-import { assertOwnedUser } from '../users/index.ts';
 import {
   countUnread,
   findSettings,
@@ -18,19 +16,21 @@ import {
   saveSettings,
 } from './notifications.repository.ts';
 
-/** The settings of a user the caller owns (404 otherwise); SPEC's defaults until the first save. */
-export async function getSettings(db: Db, actor: Actor, userId: string): Promise<NotificationSettings> {
-  await assertOwnedUser(db, actor.ownerId, userId);
+/*
+ * Each function takes the acting user's id (actorOf(request).actingUserId): the signed-in scope has checked the
+ * user the path names is the caller's, so nothing here checks it again.
+ */
+
+/** The acting user's settings; SPEC's defaults until the first save. */
+export async function getSettings(db: Db, userId: string): Promise<NotificationSettings> {
   return (await findSettings(db, userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
 }
 
 export async function updateSettings(
   db: Db,
-  actor: Actor,
   userId: string,
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
-  await assertOwnedUser(db, actor.ownerId, userId);
   return saveSettings(db, userId, settings);
 }
 
@@ -47,21 +47,18 @@ const toNotification = (row: NotificationRow): Notification => ({
 });
 
 /** The bell's list: the user's notices, newest first, one page at a time, with the unread count. */
-export async function getNotifications(db: Db, actor: Actor, userId: string, query: PageQuery) {
-  await assertOwnedUser(db, actor.ownerId, userId);
+export async function getNotifications(db: Db, userId: string, query: PageQuery) {
   const { rows, total, unread } = await listNotifications(db, userId, query);
   return { ...pageOf(rows.map(toNotification), query, total), unreadCount: unread };
 }
 
-export async function readNotification(db: Db, actor: Actor, userId: string, notificationId: string) {
-  await assertOwnedUser(db, actor.ownerId, userId);
+export async function readNotification(db: Db, userId: string, notificationId: string) {
   const row = await markRead(db, userId, notificationId);
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   return toNotification(row);
 }
 
-export async function readAllNotifications(db: Db, actor: Actor, userId: string) {
-  await assertOwnedUser(db, actor.ownerId, userId);
+export async function readAllNotifications(db: Db, userId: string) {
   const marked = await markAllRead(db, userId);
   return { marked, unreadCount: await countUnread(db, userId) };
 }
