@@ -1,9 +1,10 @@
-import type {
-  AppInput,
-  UpdateCompanyDetailsRequest,
-  UpdateProfileRequest,
-  UpdateUserRequest,
-  User,
+import {
+  type AppInput,
+  type UpdateCompanyDetailsRequest,
+  type UpdateProfileRequest,
+  type UpdateUserRequest,
+  type User,
+  uuidField,
 } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -13,7 +14,6 @@ import { apiKeyDetailsFor, type DeveloperDeps, withoutSecrets } from '../develop
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type UsersDeps = DeveloperDeps;
 
@@ -54,10 +54,13 @@ export async function getUser(deps: UsersDeps, { ownerId, actingUserId, via }: A
   };
 }
 
-/** A user id named by the caller (user_id header, path or body) must be the caller or one of its apps. */
+/**
+ * A user id named by the caller (user_id header, path or body) must be the caller or one of its apps: the signed-in
+ * scope's one ownership check (plugins/auth.ts). The header is not validated before it, hence the id's own check.
+ */
 export async function assertOwnedUser(db: Db, ownerId: string, userId: string): Promise<void> {
   if (userId === ownerId) return;
-  if (!UUID_PATTERN.test(userId) || !(await findOwnedUser(db, ownerId, userId)))
+  if (!uuidField.safeParse(userId).success || !(await findOwnedUser(db, ownerId, userId)))
     throw notFound(USER_NOT_FOUND);
 }
 
