@@ -43,6 +43,7 @@ import { registerActor, signedInScope } from './plugins/auth.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { createIdempotencyStore } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { pruneSeenCallbacksJob } from './plugins/provider-callbacks.ts';
 import { createRateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     leaseSeconds: config.idempotencyLeaseSeconds,
   });
   jobs.schedule(idempotency.pruneJob);
+  jobs.schedule(pruneSeenCallbacksJob(database.db));
   if (database.kind === 'pglite') jobs.schedule(databaseStatisticsJob(database.db));
   const deps: AppDeps = {
     config,

@@ -1,6 +1,6 @@
 import type { SandboxBankLinkStatus, UsdAccountType } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
@@ -34,20 +34,6 @@ export const bankLinks = pgTable(
   (table) => [
     index('bank_links_user_idx').on(table.userId, table.createdAt),
     check('bank_links_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
-  ],
-);
-
-/** Bank-link callback ids already received: a replayed callback (same id) finds its row and is refused. */
-export const bankLinkCallbacks = pgTable(
-  'bank_link_callbacks',
-  {
-    provider: text('provider').notNull(),
-    callbackId: text('callback_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ name: 'bank_link_callbacks_pkey', columns: [table.provider, table.callbackId] }),
-    index('bank_link_callbacks_received_at_idx').on(table.receivedAt),
   ],
 );
 

@@ -9,6 +9,7 @@ export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './payouts.ts';
 export * from './products.ts';
+export * from './seen-callbacks.ts';
 export * from './transactions.ts';
 export * from './two-factor.ts';
 export * from './users.ts';

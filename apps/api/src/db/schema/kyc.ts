@@ -1,6 +1,6 @@
 import type { KycIdType, SandboxKycSessionStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -30,20 +30,6 @@ export const identityVerifications = pgTable(
       'identity_verifications_status_check',
       sql`${table.status} in ('STARTED', 'IN_REVIEW', 'APPROVED', 'REJECTED')`,
     ),
-  ],
-);
-
-/** Callback ids already applied: a replayed callback (same id) finds its row and is refused. */
-export const identityCallbacks = pgTable(
-  'identity_callbacks',
-  {
-    provider: text('provider').notNull(),
-    callbackId: text('callback_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ name: 'identity_callbacks_pkey', columns: [table.provider, table.callbackId] }),
-    index('identity_callbacks_received_at_idx').on(table.receivedAt),
   ],
 );
 

@@ -1,12 +1,11 @@
 import { ApiErrorSchema, BankLinkRequestSchema, HostedBankLinkSchema } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
+import { signedCallbackRoute } from '../../plugins/provider-callbacks.ts';
 import type { AppDeps } from '../../types.ts';
-import { applyLinkCallback, createHostedLink, pruneSeenLinkCallbacksJob } from './banks.service.ts';
+import { applyLinkCallback, createHostedLink } from './banks.service.ts';
 
 /** POST /api/users/plaid/link (SPEC section 7): the hosted bank link for a USD settlement account. */
 export function bankLinkRoutes(deps: AppDeps) {
@@ -42,38 +41,16 @@ export function bankLinkRoutes(deps: AppDeps) {
   };
 }
 
-const CallbackAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });
-
 /** The bank-link provider's signed callbacks (public: the signature is the credential). */
 export function bankLinkCallbackRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
-    deps.jobs.schedule(pruneSeenLinkCallbacksJob(deps));
-    // The signature covers the body's exact bytes: it is checked before anything parses it.
-    app.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
-
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/link/callback',
-      {
-        schema: {
-          tags: ['banks'],
-          summary:
-            "The bank-link provider's completed link, signed per Standard Webhooks (webhook-id, webhook-timestamp " +
-            'within 5 minutes, webhook-signature); each webhook-id is applied once, each link completes once',
-          response: { 200: CallbackAnswerSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
-        },
-      },
-      async (request) => {
-        if (typeof request.body !== 'string') throw badRequest('The callback must be a JSON body.');
-        const { applied } = await applyLinkCallback(deps, {
-          rawBody: request.body,
-          headers: request.headers,
-        });
-        return { received: true as const, applied };
-      },
-    );
+    signedCallbackRoute(app, {
+      url: '/link/callback',
+      tags: ['banks'],
+      summary:
+        "The bank-link provider's completed link, signed per Standard Webhooks (webhook-id, webhook-timestamp " +
+        'within 5 minutes, webhook-signature); each webhook-id is applied once, each link completes once',
+      apply: (callback) => applyLinkCallback(deps, callback),
+    });
   };
 }

@@ -1,7 +1,7 @@
 import type { Currency } from '@bizdash/shared';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { bankAccounts, bankLinkCallbacks, bankLinks, users, wallets } from '../../db/schema/index.ts';
+import { bankAccounts, bankLinks, users, wallets } from '../../db/schema/index.ts';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type NewBankAccount = typeof bankAccounts.$inferInsert & { id: string };
@@ -115,28 +115,4 @@ export async function failLink(db: DbOrTx, linkId: string, reason: string) {
     .update(bankLinks)
     .set({ status: 'FAILED', reason })
     .where(and(eq(bankLinks.id, linkId), eq(bankLinks.status, 'OPEN')));
-}
-
-/** Whether a callback id was received before (a replay), without recording it. */
-export async function callbackSeen(db: DbOrTx, provider: string, callbackId: string) {
-  const [row] = await db
-    .select({ callbackId: bankLinkCallbacks.callbackId })
-    .from(bankLinkCallbacks)
-    .where(and(eq(bankLinkCallbacks.provider, provider), eq(bankLinkCallbacks.callbackId, callbackId)));
-  return Boolean(row);
-}
-
-/** Remembers a callback id; false when it was seen before (a replay). */
-export async function recordCallback(db: DbOrTx, provider: string, callbackId: string) {
-  const inserted = await db
-    .insert(bankLinkCallbacks)
-    .values({ provider, callbackId })
-    .onConflictDoNothing()
-    .returning({ callbackId: bankLinkCallbacks.callbackId });
-  return inserted.length > 0;
-}
-
-/** Callbacks older than the signature's timestamp window can no longer be replayed: their ids may go. */
-export async function pruneCallbacks(db: DbOrTx, olderThan: Date) {
-  await db.delete(bankLinkCallbacks).where(lt(bankLinkCallbacks.receivedAt, olderThan));
 }

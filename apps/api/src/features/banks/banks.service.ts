@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import {
   ACCOUNT_NOT_FOUND,
   type AddNigeriaBankRequest,
@@ -15,15 +14,12 @@ import {
   UNKNOWN_BANK,
 } from '@bizdash/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
-import type { BankLinkCallback } from '../../providers/bank-link/bank-link-provider.ts';
-import { CallbackRefused } from '../../providers/identity/identity-types.ts';
+import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import {
   type BankAccountRow,
-  callbackSeen,
   completeLink,
   deactivateBankAccountOfUser,
   failLink,
@@ -37,8 +33,6 @@ import {
   listBankAccountsOfUser,
   lockLink,
   type NewBankAccount,
-  pruneCallbacks,
-  recordCallback,
   setLinkProviderReference,
 } from './banks.repository.ts';
 
@@ -250,26 +244,22 @@ export async function createHostedLink(
 }
 
 /**
- * A bank-link provider's callback, exactly as received: signature and timestamp checked, each callback id
- * applied once (a replay is a 409 and changes nothing), only to a link still open. The public token is exchanged
- * for the account, whose numbers are sealed at once; the account and the completed link commit together.
+ * A bank-link provider's callback, exactly as received: signature and timestamp checked (CallbackRefused when they
+ * fail, or when the provider refuses its public token), each callback id applied once (a replay is a 409 and
+ * changes nothing), only to a link still open. The public token is exchanged for the account, whose numbers are
+ * sealed at once; the account and the completed link commit together.
  */
 export async function applyLinkCallback(
   deps: BanksDeps,
-  request: { rawBody: string; headers: IncomingHttpHeaders },
+  request: ReceivedCallback,
 ): Promise<{ applied: boolean; bankAccount: BankAccount | null }> {
   const { db } = deps.database;
   const provider = deps.bankLink.name;
-  let callback: BankLinkCallback | null;
-  try {
-    callback = await deps.bankLink.verifyCallback(request);
-  } catch (error) {
-    if (error instanceof CallbackRefused) throw badRequest(error.message, 'CALLBACK_REFUSED');
-    throw error;
-  }
+  const callback = await deps.bankLink.verifyCallback(request);
   // Genuine, but nothing to apply: acknowledged so the provider does not send it again.
   if (!callback) return { applied: false, bankAccount: null };
-  if (await callbackSeen(db, provider, callback.callbackId)) {
+  const seen = { source: 'bank-link', provider, callbackId: callback.callbackId } as const;
+  if (await callbackSeen(db, seen)) {
     throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
   }
   const link = await findLinkByProviderReference(db, provider, callback.providerReference);
@@ -278,13 +268,7 @@ export async function applyLinkCallback(
     throw conflict(LINK_NOT_OPEN, 'LINK_NOT_OPEN');
   }
 
-  let linked: Awaited<ReturnType<BanksDeps['bankLink']['exchange']>>;
-  try {
-    linked = await deps.bankLink.exchange(callback.publicToken);
-  } catch (error) {
-    if (error instanceof CallbackRefused) throw badRequest(error.message, 'CALLBACK_REFUSED');
-    throw error;
-  }
+  const linked = await deps.bankLink.exchange(callback.publicToken);
   const user = await findOwnedUser(db, link.userId, link.userId);
   const values = sealedAccount(deps, {
     userId: link.userId,
@@ -302,7 +286,7 @@ export async function applyLinkCallback(
 
   try {
     const row = await db.transaction(async (tx) => {
-      if (!(await recordCallback(tx, provider, callback.callbackId))) {
+      if (!(await recordCallback(tx, seen))) {
         throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
       }
       const locked = await lockLink(tx, link.id);
@@ -314,7 +298,7 @@ export async function applyLinkCallback(
     return { applied: true, bankAccount: toBankAccount(row) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await recordCallback(db, provider, callback.callbackId);
+    await recordCallback(db, seen);
     await failLink(db, link.id, BANK_ACCOUNT_DUPLICATE);
     throw conflict(BANK_ACCOUNT_DUPLICATE, 'BANK_ACCOUNT_DUPLICATE');
   }
@@ -374,13 +358,4 @@ export async function seedDemoSettlementAccounts(
     createdAt: addedAt,
   });
   return { naira: naira.id, dollar: dollar.id, closed: closed.id };
-}
-
-/** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */
-export function pruneSeenLinkCallbacksJob(deps: Pick<BanksDeps, 'database'>): ScheduledJob {
-  return {
-    name: 'bank-link-callback-ids-prune',
-    everyMs: 3_600_000,
-    run: () => pruneCallbacks(deps.database.db, new Date(Date.now() - 24 * 3_600_000)),
-  };
 }

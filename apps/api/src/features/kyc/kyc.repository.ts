@@ -1,12 +1,7 @@
 import type { UserStatus } from '@bizdash/shared';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  type IdentityVerificationStatus,
-  identityCallbacks,
-  identityVerifications,
-  users,
-} from '../../db/schema/index.ts';
+import { type IdentityVerificationStatus, identityVerifications, users } from '../../db/schema/index.ts';
 import { type eventValues, writeEvent } from '../../jobs/events.repository.ts';
 
 /** The user (the owner itself or one of its apps) with its status; null for anyone else's. */
@@ -49,21 +44,6 @@ export async function setProviderReference(db: DbOrTx, verificationId: string, p
     .update(identityVerifications)
     .set({ providerReference })
     .where(eq(identityVerifications.id, verificationId));
-}
-
-/** Remembers a callback id; false when it was seen before (a replay). */
-export async function recordCallback(tx: Tx, provider: string, callbackId: string) {
-  const inserted = await tx
-    .insert(identityCallbacks)
-    .values({ provider, callbackId })
-    .onConflictDoNothing()
-    .returning({ callbackId: identityCallbacks.callbackId });
-  return inserted.length > 0;
-}
-
-/** Callbacks older than the signature's timestamp window can no longer be replayed: their ids may go. */
-export async function pruneCallbacks(db: DbOrTx, olderThan: Date) {
-  await db.delete(identityCallbacks).where(lt(identityCallbacks.receivedAt, olderThan));
 }
 
 /** The verification and its user, both locked: callbacks for one user apply one at a time. */

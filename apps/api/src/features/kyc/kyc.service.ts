@@ -1,8 +1,8 @@
 import type { KycStartResponse, KycStatus, UserStatus } from '@bizdash/shared';
 import type { IdentityVerificationStatus } from '../../db/schema/index.ts';
 import { eventValues } from '../../jobs/events.repository.ts';
-import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { IdentityCallback, IdentityOutcome } from '../../providers/identity/identity-types.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import {
@@ -11,8 +11,6 @@ import {
   insertVerification,
   latestVerification,
   lockVerification,
-  pruneCallbacks,
-  recordCallback,
   setProviderReference,
 } from './kyc.repository.ts';
 
@@ -81,7 +79,8 @@ export async function applyCallback(
   callback: IdentityCallback,
 ): Promise<{ applied: boolean }> {
   const result = await deps.database.db.transaction(async (tx) => {
-    if (!(await recordCallback(tx, deps.identity.name, callback.callbackId))) {
+    const seen = { source: 'identity', provider: deps.identity.name, callbackId: callback.callbackId } as const;
+    if (!(await recordCallback(tx, seen))) {
       throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
     }
     const locked = await lockVerification(tx, callback.verificationId, callback.customerId);
@@ -114,13 +113,4 @@ export async function applyCallback(
   });
   if (result) deps.jobs.kick();
   return { applied: result };
-}
-
-/** Ids kept a day: the signature's 5-minute timestamp window refuses any older callback anyway. */
-export function pruneSeenCallbacksJob(deps: KycDeps): ScheduledJob {
-  return {
-    name: 'kyc-callback-ids-prune',
-    everyMs: 3_600_000,
-    run: () => pruneCallbacks(deps.database.db, new Date(Date.now() - 24 * 3_600_000)),
-  };
 }
