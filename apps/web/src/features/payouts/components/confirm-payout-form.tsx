@@ -1,89 +1,15 @@
-import { ConfirmPayoutRequestSchema, formatDate, formatMoney, OTP_RULES, type Payout } from '@bizdash/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { formatDate, formatMoney, type Payout } from '@bizdash/shared';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-error';
-import { useConfirmPayout } from '../api/confirm-payout';
-import { getPayoutQueryOptions } from '../api/get-payout';
-import { useResendPayoutCode } from '../api/resend-payout-code';
+import { CODE_LABELS, useConfirmPayoutForm } from '../use-confirm-payout-form';
 import { accountLabel } from './payout-status-badge';
 import { StepActions, StepFrame } from './payout-stepper';
 
-const CODE_LABELS = {
-  two_factor: 'Enter the 6-digit code from your authenticator app',
-  email: 'Enter the 6-digit code we emailed you',
-} as const;
-const SIX_DIGITS = /^\d{6}$/;
-const EMAIL_CODE_MESSAGE = 'Enter the 6-digit code from the email';
-
-/** What the code field holds, checked before it is sent: the emailed code is 6 digits; the app's may be a recovery code. */
-function codeProblem(code: string, confirmation: Payout['confirmation']): string | null {
-  if (confirmation === 'two_factor') {
-    const parsed = ConfirmPayoutRequestSchema.safeParse({ code });
-    return parsed.success ? null : (parsed.error.issues[0]?.message ?? CODE_LABELS.two_factor);
-  }
-  return SIX_DIGITS.test(code.replace(/\s/g, '')) ? null : EMAIL_CODE_MESSAGE;
-}
-
 /** Step 5: the code that lets the money go, from the authenticator app or the email (10 minutes). */
 export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
-  const queryClient = useQueryClient();
-  const confirm = useConfirmPayout();
-  const resend = useResendPayoutCode();
-  const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const confirmation = payout.confirmation ?? 'email';
-  const deadline = new Date(
-    payout.confirmBy
-      ? Date.parse(payout.confirmBy)
-      : Date.parse(payout.createdAt) + OTP_RULES.ttlMinutes * 60_000,
-  );
-  // The one thing to do on this step: the code field is ready for typing or pasting.
-  useEffect(() => input.current?.focus(), []);
-
-  const sendNewCode = () =>
-    resend.mutate(payout.id, {
-      onSuccess: () => {
-        setCode('');
-        setFieldError(null);
-        input.current?.focus();
-      },
-    });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = codeProblem(code, confirmation);
-    if (problem) {
-      setFieldError(problem);
-      input.current?.focus();
-      return;
-    }
-    confirm.mutate(
-      { payoutId: payout.id, code },
-      {
-        onError: (error) => {
-          toast.error(error.message);
-          if (error instanceof ApiError && error.status === 400) {
-            setFieldError(error.message);
-            input.current?.focus();
-            return;
-          }
-          if (error instanceof ApiError && error.status === 409) {
-            // No longer waiting (confirmed elsewhere, expired, cancelled): the page shows what it is now.
-            setRefused(error.message);
-            void queryClient.invalidateQueries({ queryKey: getPayoutQueryOptions(payout.id).queryKey });
-          }
-        },
-      },
-    );
-  };
-
+  const { confirmation, deadline, refused, ...form } = useConfirmPayoutForm(payout);
   return (
     <StepFrame
       title="Confirm your payout"
@@ -106,17 +32,14 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
           {formatMoney(payout.total, payout.currency)}
         </p>
       </div>
-      <form noValidate onSubmit={submit} className="mt-5">
+      <form noValidate onSubmit={form.submit} className="mt-5">
         <TextField
-          ref={input}
+          ref={form.input}
           label={CODE_LABELS[confirmation]}
           name="code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setFieldError(null);
-          }}
-          error={fieldError ?? undefined}
+          value={form.code}
+          onChange={(event) => form.changeCode(event.target.value)}
+          error={form.fieldError ?? undefined}
           autoComplete="one-time-code"
           autoCapitalize="off"
           spellCheck={false}
@@ -127,7 +50,13 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
         {confirmation === 'email' && !refused ? (
           <p className="mt-3 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
             No email, or the code stopped working?
-            <Button type="button" variant="ghost" size="sm" pending={resend.isPending} onClick={sendNewCode}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              pending={form.sendingNewCode}
+              onClick={form.sendNewCode}
+            >
               Send a new code
             </Button>
           </p>
@@ -150,7 +79,7 @@ export function ConfirmPayoutForm({ payout }: { payout: Payout }) {
           </div>
         ) : null}
         <StepActions>
-          <Button type="submit" pending={confirm.isPending}>
+          <Button type="submit" pending={form.confirming}>
             Confirm payout
           </Button>
         </StepActions>
