@@ -101,8 +101,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'payouts', lazy: () => import('@/features/payouts/routes/payouts') },
-          // The new payout reads the merchant's status and wallets: composed in app/routes.
-          { path: 'payouts/new', lazy: () => import('@/app/routes/new-payout') },
+          { path: 'payouts/new', lazy: () => import('@/features/payouts/routes/new-payout') },
           { path: 'payouts/:payoutId', lazy: () => import('@/features/payouts/routes/payout') },
           {
             path: 'settings',
