@@ -5,7 +5,7 @@ import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
  * Every use of a key derived from the instance secret, named once here: each purpose has its own key, so what is
  * made for one use (an API key's hash, a sign-in challenge) never passes for another.
  */
-export type KeyPurpose =
+type KeyPurpose =
   | 'api-keys'
   | 'bank-account-numbers'
   | 'file-links'

@@ -79,7 +79,11 @@ export async function applyCallback(
   callback: IdentityCallback,
 ): Promise<{ applied: boolean }> {
   const result = await deps.database.db.transaction(async (tx) => {
-    const seen = { source: 'identity', provider: deps.identity.name, callbackId: callback.callbackId } as const;
+    const seen = {
+      source: 'identity',
+      provider: deps.identity.name,
+      callbackId: callback.callbackId,
+    } as const;
     if (!(await recordCallback(tx, seen))) {
       throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
     }

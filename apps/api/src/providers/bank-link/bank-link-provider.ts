@@ -17,7 +17,7 @@ interface LinkedAccount {
 }
 
 /** A provider's callback once its signature, timestamp and shape were checked: the link it finished, and how. */
-export interface BankLinkCallback {
+interface BankLinkCallback {
   /** The provider's id of this callback: seen twice, it is a replay. */
   callbackId: string;
   /** The provider's id of the link (what createLink answered as providerReference). */
