@@ -6,9 +6,7 @@ import { clearCredentials } from '@/lib/credentials';
 import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
 import { seedApp } from '@/testing/mocks/handlers/apps';
-import { banksHandlers } from '@/testing/mocks/handlers/banks';
 import { type RecordedRequest, recordRequests } from '@/testing/mocks/requests';
-import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
@@ -91,7 +89,6 @@ describe('profile switcher', () => {
 
   it("lists the app's own settlement accounts while acting for it", async () => {
     const app = signInActingForAnApp();
-    server.use(...banksHandlers);
     const requests = recordRequests();
     renderApp('/settings/settlement-account');
     await screen.findByTestId('acting-banner');

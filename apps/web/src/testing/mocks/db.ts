@@ -1,15 +1,34 @@
 import type {
   App,
+  BankAccount,
+  BusinessDocument,
   CheckoutPayment,
   CheckoutProduct,
+  FxQuote,
+  Payout,
+  PayoutTerms,
   Product,
+  SandboxKycSession,
   Transaction,
   User,
   Wallet,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
 } from '@bizdash/shared';
+import { buildPayoutTerms } from '@/features/payouts/testing/factories';
 import { buildUser, buildWallet } from '../factories';
 
-/** What the mocked API holds: a test seeds it, the handlers read and change it. Fresh for every test. */
+/** A refusal in the API's words that a mocked endpoint answers instead of doing its work. */
+interface MockRefusal {
+  status: number;
+  error: string;
+  code: string;
+}
+
+/**
+ * What the mocked API holds, every resource of it: a test seeds it, the handlers (all registered in
+ * handlers/index.ts) read and change it. The test setup makes it fresh for every test.
+ */
 export interface MockDb {
   /** The signed-in merchant, and the password sign-in accepts for its email. */
   user: User;
@@ -33,6 +52,43 @@ export interface MockDb {
   appWallets: Wallet[];
   /** Apps with transactions: deleting them archives. */
   appsWithHistory: Set<string>;
+  /** Settlement accounts: the settlement screen lists them, a payout goes to one. */
+  bankAccounts: BankAccount[];
+  payouts: Payout[];
+  payoutTerms: PayoutTerms;
+  /** Every Idempotency-Key POST /payouts answered, with its payout: the same key is answered once. */
+  payoutKeys: Map<string, string>;
+  /** What POST /payouts answers instead of creating the payout. */
+  payoutRefusal: MockRefusal | null;
+  /** How many times a new payout confirmation code was asked for. */
+  payoutCodesResent: number;
+  /** The identity provider: why the last check failed, and the widget's sessions. */
+  kyc: { reason: string | null; sessions: Map<string, SandboxKycSession> };
+  documents: BusinessDocument[];
+  /** The next upload or deletion fails as a server error would. */
+  documentsFailNext: 'upload' | 'delete' | null;
+  /** What the next upload answers instead (storage full, uploads busy...). */
+  uploadRefusal: MockRefusal | null;
+  /** The merchant's webhook delivery log, newest first. */
+  webhookDeliveries: WebhookDelivery[];
+  /** A delivery's history when a test sets one; else each attempt answered as the last one did. */
+  deliveryAttempts: Record<string, WebhookDeliveryAttempt[]>;
+  /** The deliveries sent again, in order. */
+  resentDeliveries: string[];
+  /** How many API keys were generated (each new key is numbered). */
+  apiKeysGenerated: number;
+  fx: MockFx;
+}
+
+/** The house's quotes and conversions, over the db's wallets. */
+export interface MockFx {
+  /** How long a quote is held. */
+  quoteTtlMs: number;
+  /** What POST /fx/conversions answers instead of converting (once each, in order). */
+  conversionAnswers: (() => Response)[];
+  quotes: Map<string, FxQuote>;
+  /** Each converted quote, with the Idempotency-Key that converted it. */
+  converted: Map<string, string>;
 }
 
 /** Two-factor sign-in as the mocked API holds it: the app accepts TWO_FACTOR_APP_CODE, each recovery code works once. */
@@ -48,6 +104,13 @@ export const USER_PASSWORD = 'Secret123!';
 /** 43 base64url characters, as the emailed link carries. */
 export const RESET_TOKEN = 'rT0k3n-Ab_cdefghijklmnopqrstuvwxyz012345678';
 const EMAIL_OTP = '123456';
+/** The name the mocked bank directory gives every account it knows. */
+export const BANK_DIRECTORY_NAME = 'Chinedu Emeka Okonkwo';
+/** Where the mocked hosted bank link (US accounts) opens. */
+export const HOSTED_BANK_LINK_URL =
+  'http://localhost/bank-link/sandbox?session=3c0a2f1e-8b7d-4c6e-9a5b-1d2e3f4a5b6c';
+/** The code the mocked API emails to confirm a payout. */
+export const PAYOUT_EMAIL_CODE = '314159';
 /** The code the mocked authenticator app shows. */
 export const TWO_FACTOR_APP_CODE = '246810';
 /** The secret every mocked set-up hands out (base32, as the API's). */
@@ -81,6 +144,21 @@ function initialDb(): MockDb {
     apps: [],
     appWallets: [],
     appsWithHistory: new Set(),
+    bankAccounts: [],
+    payouts: [],
+    payoutTerms: buildPayoutTerms(),
+    payoutKeys: new Map(),
+    payoutRefusal: null,
+    payoutCodesResent: 0,
+    kyc: { reason: null, sessions: new Map() },
+    documents: [],
+    documentsFailNext: null,
+    uploadRefusal: null,
+    webhookDeliveries: [],
+    deliveryAttempts: {},
+    resentDeliveries: [],
+    apiKeysGenerated: 0,
+    fx: { quoteTtlMs: 30_000, conversionAnswers: [], quotes: new Map(), converted: new Map() },
   };
 }
 

@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, USER_ID, WALLET_IDS } from '@/testing/factories';
-import { db } from '@/testing/mocks/db';
-import { bankMock, banksHandlers, buildBankAccount, resetBankMock } from '@/testing/mocks/handlers/banks';
+import { BANK_DIRECTORY_NAME, db, HOSTED_BANK_LINK_URL } from '@/testing/mocks/db';
+import { buildBankAccount } from '@/testing/mocks/handlers/banks';
 import { recordRequests } from '@/testing/mocks/requests';
 import { server } from '@/testing/mocks/server';
 import { gate } from '@/testing/mocks/utils';
@@ -23,8 +23,6 @@ const LONG_BANK = 'First Bank of Nigeria Limited Lagos Island Branch';
 const LONG_NAME = 'Oluwaseun Chukwuemeka Abubakar-Adeyemi';
 
 beforeEach(() => {
-  resetBankMock();
-  server.use(...banksHandlers);
   db.user = buildUser({
     wallets: [
       { currency: 'NGN', walletId: WALLET_IDS.NGN },
@@ -44,7 +42,7 @@ const rows = () => screen.findAllByTestId('bank-account-row');
 
 describe('Settlement Account', () => {
   it('lists the accounts: names cut at 30 characters, numbers padded with * to 8, currency labels, status', async () => {
-    resetBankMock([
+    db.bankAccounts = [
       buildBankAccount({ bankName: LONG_BANK, accountHolderName: LONG_NAME, accountNumberMasked: '1234' }),
       buildBankAccount({
         bankName: 'Tartan Bank',
@@ -54,7 +52,7 @@ describe('Settlement Account', () => {
         accountType: 'checking',
         status: 'DEACTIVATED',
       }),
-    ]);
+    ];
     openSettlement();
     const [ngn, usd] = await rows();
     if (!ngn || !usd) throw new Error('rows missing');
@@ -87,7 +85,7 @@ describe('Settlement Account', () => {
   });
 
   it('deactivates an account only after the merchant confirms', async () => {
-    resetBankMock([buildBankAccount()]);
+    db.bankAccounts = [buildBankAccount()];
     const { user, requests } = openSettlement();
     const [row] = await rows();
     await user.click(within(row as HTMLElement).getByRole('button', { name: /^Deactivate/ }));
@@ -137,7 +135,7 @@ describe('Add New: a Naira account', () => {
     const { user, requests } = await openBankForm();
     await user.selectOptions(screen.getByLabelText('Bank name'), 'Guaranty Trust Bank');
     await user.type(screen.getByLabelText('Account number'), GTB_ACCOUNT);
-    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(bankMock.accountName);
+    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(BANK_DIRECTORY_NAME);
     await user.selectOptions(screen.getByLabelText('Account type'), 'Current');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
 
@@ -167,7 +165,7 @@ describe('Add New: a Naira account', () => {
     await user.click(screen.getByRole('button', { name: `Use ${settles?.accountNumber}` }));
     expect(screen.getByLabelText('Bank name')).toHaveValue(SANDBOX_NAIRA_BANK.bankCode);
     expect(screen.getByLabelText('Account number')).toHaveValue(settles?.accountNumber);
-    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(bankMock.accountName);
+    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(BANK_DIRECTORY_NAME);
     const enquiry = requests.find((request) => request.url === '/api/bank/resolve-account');
     expect(enquiry?.body).toEqual({ bankCode: '058', accountNumber: settles?.accountNumber });
   });
@@ -224,11 +222,11 @@ describe('Add New: a Dollar account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Connect your US bank account' });
     expect(within(dialog).getByRole('link', { name: 'Connect Bank Account' })).toHaveAttribute(
       'href',
-      bankMock.hostedLinkUrl,
+      HOSTED_BANK_LINK_URL,
     );
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
-    expect(writeText).toHaveBeenCalledWith(bankMock.hostedLinkUrl);
+    expect(writeText).toHaveBeenCalledWith(HOSTED_BANK_LINK_URL);
     expect(await screen.findByText('Copied link successfully')).toBeInTheDocument();
   });
 

@@ -2,19 +2,12 @@ import { type ApiKeyDetails, UserSchema } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { actFor } from '@/lib/acting-profile';
 import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
 import { seedApp } from '@/testing/mocks/handlers/apps';
-import {
-  buildDelivery,
-  deliveriesMock,
-  developerHandlers,
-  ROLLED_WEBHOOK_SECRET,
-  resetDeliveriesMock,
-  WEBHOOK_SECRET,
-} from '@/testing/mocks/handlers/developer';
+import { buildDelivery, ROLLED_WEBHOOK_SECRET, WEBHOOK_SECRET } from '@/testing/mocks/handlers/developer';
 import { recordRequests } from '@/testing/mocks/requests';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
@@ -46,11 +39,6 @@ async function open() {
 const keyField = () => screen.getByRole('textbox', { name: 'API key' });
 const urlField = () => screen.getByRole('textbox', { name: 'Webhook URL' });
 const secretField = () => screen.getByRole('textbox', { name: 'Signing secret' });
-
-beforeEach(() => {
-  resetDeliveriesMock();
-  server.use(...developerHandlers);
-});
 
 describe('Developer Settings: API key', () => {
   it('offers to generate the first key when there is none, without a confirmation', async () => {
@@ -271,7 +259,7 @@ describe('Developer Settings: delivery log', () => {
       lastResponseBody: null,
       lastError: 'Timed out after 15 s',
     });
-    deliveriesMock.deliveries = [failed, buildDelivery(), retrying];
+    db.webhookDeliveries = [failed, buildDelivery(), retrying];
     const { user, posts } = await open();
     const rows = await screen.findAllByTestId('delivery-row');
     expect(rows).toHaveLength(3);
@@ -304,11 +292,11 @@ describe('Developer Settings: delivery log', () => {
   it("opens a delivery's attempts, newest first: when, how long, and each answer", async () => {
     withWebhook();
     const delivery = buildDelivery({ eventType: 'payout.failed', attempts: 2 });
-    deliveriesMock.deliveries = [
+    db.webhookDeliveries = [
       delivery,
       buildDelivery({ status: 'pending', attempts: 0, lastResponseCode: null }),
     ];
-    deliveriesMock.attempts[delivery.id] = [
+    db.deliveryAttempts[delivery.id] = [
       {
         attempt: 2,
         attemptedAt: '2026-11-25T10:15:06.000Z',
@@ -346,7 +334,7 @@ describe('Developer Settings: delivery log', () => {
   it('shows the deliveries of one status when it is chosen, and says when there are none', async () => {
     withWebhook();
     const failed = buildDelivery({ eventType: 'payment.failed', status: 'failed', lastResponseCode: 500 });
-    deliveriesMock.deliveries = [buildDelivery(), failed, buildDelivery({ eventType: 'payout.created' })];
+    db.webhookDeliveries = [buildDelivery(), failed, buildDelivery({ eventType: 'payout.created' })];
     const { user, requests } = await open();
     expect(await screen.findAllByTestId('delivery-row')).toHaveLength(3);
 
@@ -366,7 +354,7 @@ describe('Developer Settings: delivery log', () => {
 
   it('pages through the log', async () => {
     withWebhook();
-    deliveriesMock.deliveries = Array.from({ length: 12 }, (_, index) =>
+    db.webhookDeliveries = Array.from({ length: 12 }, (_, index) =>
       buildDelivery({ eventType: index === 11 ? 'payout.created' : 'payment.succeeded' }),
     );
     const { user } = await open();

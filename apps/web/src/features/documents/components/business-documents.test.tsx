@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildDocument,
-  failNextDocumentsCall,
-  refuseNextUpload,
-  resetDocumentsMock,
-} from '@/testing/mocks/handlers/documents';
+import { db } from '@/testing/mocks/db';
+import { buildDocument, failNextDocumentsCall, refuseNextUpload } from '@/testing/mocks/handlers/documents';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
@@ -18,7 +14,6 @@ const dropInput = (label: string) =>
 
 describe('BusinessDocuments on /settings/documents', () => {
   beforeEach(() => {
-    resetDocumentsMock();
     signIn();
   });
 
@@ -38,9 +33,7 @@ describe('BusinessDocuments on /settings/documents', () => {
   });
 
   it('shows an existing document with its name, its document name in words and its real size', async () => {
-    resetDocumentsMock([
-      buildDocument({ originalFileName: null, derivedFileName: 'derived.pdf', size: 342_016 }),
-    ]);
+    db.documents = [buildDocument({ originalFileName: null, derivedFileName: 'derived.pdf', size: 342_016 })];
     renderApp('/settings/documents');
     expect(await screen.findByText('derived.pdf')).toBeInTheDocument();
     expect(screen.getByText('Articles of Incorporation · 334 KB')).toBeInTheDocument();
@@ -99,7 +92,7 @@ describe('BusinessDocuments on /settings/documents', () => {
   }, 20_000);
 
   it('deletes a document after confirmation', async () => {
-    resetDocumentsMock([buildDocument({ originalFileName: 'articles.pdf' })]);
+    db.documents = [buildDocument({ originalFileName: 'articles.pdf' })];
     const user = userEvent.setup();
     renderApp('/settings/documents');
     await user.click(await screen.findByRole('button', { name: 'Delete articles.pdf' }));
@@ -109,7 +102,7 @@ describe('BusinessDocuments on /settings/documents', () => {
   });
 
   it("says 'Unable to delete documents' when the delete fails", async () => {
-    resetDocumentsMock([buildDocument({ originalFileName: 'articles.pdf' })]);
+    db.documents = [buildDocument({ originalFileName: 'articles.pdf' })];
     failNextDocumentsCall('delete');
     const user = userEvent.setup();
     renderApp('/settings/documents');

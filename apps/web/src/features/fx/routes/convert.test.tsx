@@ -2,16 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildWallet } from '@/testing/factories';
-import { db } from '@/testing/mocks/db';
+import { db, type MockFx } from '@/testing/mocks/db';
+import { networkFailure } from '@/testing/mocks/handlers/fx';
 import { recordRequests } from '@/testing/mocks/requests';
-import { server } from '@/testing/mocks/server';
 import { apiError } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
-import { fxHandlers, networkFailure } from '../testing/fx-handlers';
 
-function openConvert(path = '/convert', options: Parameters<typeof fxHandlers>[0] = {}) {
-  server.use(...fxHandlers(options));
+function openConvert(path = '/convert', fx: Partial<MockFx> = {}) {
+  Object.assign(db.fx, fx);
   signIn();
   const requests = recordRequests();
   renderApp(path);
@@ -100,7 +99,7 @@ describe('/convert', { timeout: 15_000 }, () => {
   it('gets a new quote when the countdown runs out, and when the server says the quote expired', async () => {
     db.wallets = [buildWallet({ availableBalance: 250_000_00 }), buildWallet({ currency: 'USD' })];
     const { requests, user } = openConvert('/convert', {
-      ttlMs: 2_500,
+      quoteTtlMs: 2_500,
       conversionAnswers: [
         () => apiError(409, 'This quote has expired. Get a new quote and try again.', 'QUOTE_EXPIRED'),
       ],
@@ -166,7 +165,6 @@ describe('/convert', { timeout: 15_000 }, () => {
   });
 
   it('is reached from the sidebar and from a wallet card, which starts from that wallet', async () => {
-    server.use(...fxHandlers());
     signIn();
     const user = userEvent.setup();
     renderApp('/accounts');

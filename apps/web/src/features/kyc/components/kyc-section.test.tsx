@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_ID } from '@/testing/factories';
-import { KYC_REJECTION, resetKycMock, setKycOutcome } from '@/testing/mocks/handlers/kyc';
+import { KYC_REJECTION, setKycOutcome } from '@/testing/mocks/handlers/kyc';
 import { pushLiveNotice } from '@/testing/mocks/handlers/live';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
@@ -10,7 +10,6 @@ const section = () => screen.findByRole('region', { name: 'Individual KYC' });
 
 describe('KycSection on /settings/documents', () => {
   beforeEach(() => {
-    resetKycMock();
     signIn();
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
-import { KYC_REJECTION, openKycSession, resetKycMock, setKycOutcome } from '@/testing/mocks/handlers/kyc';
+import { KYC_REJECTION, openKycSession, setKycOutcome } from '@/testing/mocks/handlers/kyc';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
@@ -12,7 +12,6 @@ const selfie = () =>
 
 describe('the sandbox identity widget', () => {
   beforeEach(() => {
-    resetKycMock();
     setKycOutcome('PENDING_KYC');
   });
 

@@ -3,24 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, WALLET_IDS } from '@/testing/factories';
-import { db, TWO_FACTOR_APP_CODE } from '@/testing/mocks/db';
+import { db, PAYOUT_EMAIL_CODE, TWO_FACTOR_APP_CODE } from '@/testing/mocks/db';
 import { pushLiveNotice } from '@/testing/mocks/handlers/live';
-import {
-  PAYOUT_EMAIL_CODE,
-  payoutsHandlers,
-  payoutsMock,
-  resetPayoutsMock,
-  updatePayout,
-} from '@/testing/mocks/handlers/payouts';
+import { updatePayout } from '@/testing/mocks/handlers/payouts';
 import { recordRequests } from '@/testing/mocks/requests';
-import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 import { BANK_ACCOUNT_IDS, buildBankAccount, buildPayoutTerms } from '../testing/factories';
 
 beforeEach(() => {
-  resetPayoutsMock();
-  server.use(...payoutsHandlers);
+  db.bankAccounts = [buildBankAccount()];
   db.user = buildUser({ status: 'ACTIVE' });
 });
 
@@ -116,7 +108,7 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
 
   it('shows the fee, the total, the minimum and the daily limit left as the amount is typed', async () => {
     const terms = buildPayoutTerms();
-    payoutsMock.terms = {
+    db.payoutTerms = {
       ...terms,
       currencies: terms.currencies.map((entry) =>
         entry.currency === 'NGN' ? { ...entry, usedToday: 100_000_000 } : entry,
@@ -187,7 +179,7 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
 
   it('shows an account still on hold disabled, from when it can receive payouts and why', async () => {
     const addedAt = new Date(Date.now() - 2 * 3_600_000);
-    payoutsMock.bankAccounts = [
+    db.bankAccounts = [
       buildBankAccount({
         recordId: BANK_ACCOUNT_IDS.zenith,
         bankName: 'Zenith Bank',
@@ -240,8 +232,8 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
     // Only the clock is moved by hand; timers and the network run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
-    payoutsMock.terms = buildPayoutTerms({ holdHours: 0.05 });
-    payoutsMock.bankAccounts = [
+    db.payoutTerms = buildPayoutTerms({ holdHours: 0.05 });
+    db.bankAccounts = [
       buildBankAccount({
         recordId: BANK_ACCOUNT_IDS.zenith,
         bankName: 'Zenith Bank',
@@ -269,7 +261,7 @@ describe('New payout: the steps', { timeout: 20_000 }, () => {
   });
 
   it('with no settlement account in the currency, links to add one', async () => {
-    payoutsMock.bankAccounts = [buildBankAccount({ currencyCode: 'USD', bankName: 'Chase' })];
+    db.bankAccounts = [buildBankAccount({ currencyCode: 'USD', bankName: 'Chase' })];
     const { user } = openNewPayout();
     await chooseWallet(user);
     await enterAmount(user, '5000');
@@ -318,7 +310,7 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     // Nothing has moved yet: the toast says so, not that a payout was made.
     expect(await screen.findByText('Payout ready to confirm')).toBeInTheDocument();
     expect(screen.queryByText('Payout created')).not.toBeInTheDocument();
-    const payout = payoutsMock.payouts[0];
+    const payout = db.payouts[0];
     expect(router.state.location.pathname).toBe(`/payouts/${payout?.id}`);
     expect(currentStep()).toHaveTextContent('Confirm');
 
@@ -335,7 +327,7 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     // A new code on request: the field empties for it.
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText(PAYOUT_MESSAGES.codeResent)).toBeInTheDocument();
-    expect(payoutsMock.codesResent).toBe(1);
+    expect(db.payoutCodesResent).toBe(1);
     await waitFor(() => expect(code).toHaveValue(''));
     expect(code).toHaveFocus();
     await user.type(code, PAYOUT_EMAIL_CODE);
@@ -357,7 +349,7 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
   });
 
   it('asks for the authenticator code when two-factor is on; a failed payout says the money came back', async () => {
-    payoutsMock.terms = buildPayoutTerms({ twoFactor: true });
+    db.payoutTerms = buildPayoutTerms({ twoFactor: true });
     const { user } = openNewPayout();
     await toReview(user);
     expect(
@@ -369,7 +361,7 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm payout' }));
     await screen.findByRole('heading', { name: 'Sending your payout' });
 
-    updatePayout(payoutsMock.payouts[0]?.id ?? '', { status: 'FAILED', failureReason: 'Account closed' });
+    updatePayout(db.payouts[0]?.id ?? '', { status: 'FAILED', failureReason: 'Account closed' });
     pushLiveNotice('payout');
     expect(
       await screen.findByRole('heading', { name: 'Payout failed and returned' }, { timeout: 5_000 }),
@@ -387,14 +379,14 @@ describe('New payout: sending and confirming', { timeout: 20_000 }, () => {
     ['DAILY_LIMIT', PAYOUT_MESSAGES.dailyLimit, 'Change the amount', 'How much?'],
     ['BANK_ACCOUNT_INACTIVE', PAYOUT_MESSAGES.accountInactive, 'Choose another account', 'To which account?'],
   ])('a refusal (%s) says why and leads to the step that fixes it', async (code, error, fix, heading) => {
-    payoutsMock.refuse = { status: 409, error, code };
+    db.payoutRefusal = { status: 409, error, code };
     const { user, requests } = openNewPayout();
     await toReview(user);
     await user.click(screen.getByRole('button', { name: 'Send payout' }));
     const alert = await screen.findByTestId('payout-error');
     expect(alert).toHaveTextContent(error);
     // Sending again is a new attempt: the refusal was the answer to the first.
-    payoutsMock.refuse = { status: 409, error, code };
+    db.payoutRefusal = { status: 409, error, code };
     await user.click(screen.getByRole('button', { name: 'Send payout' }));
     await waitFor(() =>
       expect(

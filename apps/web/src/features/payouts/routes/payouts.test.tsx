@@ -1,18 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { payoutsHandlers, payoutsMock, resetPayoutsMock } from '@/testing/mocks/handlers/payouts';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { gate } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 import { buildPayout } from '../testing/factories';
-
-beforeEach(() => {
-  resetPayoutsMock();
-  server.use(...payoutsHandlers);
-});
 
 function openPayouts(path = '/payouts') {
   signIn();
@@ -29,7 +24,7 @@ describe('Payouts', () => {
   });
 
   it('lists the payouts with amount, fee, account, status, date and why a failed one came back', async () => {
-    payoutsMock.payouts = [
+    db.payouts = [
       buildPayout({ status: 'PROCESSING', amount: 2_500_000, fee: 2_500, settledAt: null }),
       buildPayout({ status: 'FAILED', failureReason: 'Account closed', settledAt: null }),
       buildPayout({ status: 'SUCCESSFUL' }),
@@ -59,7 +54,7 @@ describe('Payouts', () => {
     expect(within(pending).getByTestId('payout-status')).toHaveTextContent('Awaiting confirmation');
     expect(within(pending).getByRole('link', { name: 'Confirm payout of ₦5,000.00' })).toHaveAttribute(
       'href',
-      `/payouts/${payoutsMock.payouts[3]?.id}`,
+      `/payouts/${db.payouts[3]?.id}`,
     );
     expect(within(cancelled).getByTestId('payout-status')).toHaveTextContent('Cancelled');
     expect(screen.getByRole('link', { name: 'New payout' })).toHaveAttribute('href', '/payouts/new');
@@ -85,13 +80,13 @@ describe('Payouts', () => {
   });
 
   it('opens a payout waiting for its code at the confirm step', async () => {
-    payoutsMock.payouts = [
+    db.payouts = [
       buildPayout({ status: 'PENDING_CONFIRMATION', createdAt: new Date().toISOString(), settledAt: null }),
     ];
     const { user, router } = openPayouts();
     await user.click(await screen.findByRole('link', { name: /^Confirm payout of/ }));
     expect(await screen.findByRole('heading', { name: 'Confirm your payout' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/payouts/${payoutsMock.payouts[0]?.id}`);
+    expect(router.state.location.pathname).toBe(`/payouts/${db.payouts[0]?.id}`);
     expect(screen.getByLabelText('Enter the 6-digit code we emailed you')).toBeInTheDocument();
   });
 

@@ -17,20 +17,8 @@ import {
   SandboxNairaAccountsSchema,
 } from '@bizdash/shared';
 import { http } from 'msw';
-import { db } from '../db';
+import { BANK_DIRECTORY_NAME, db, HOSTED_BANK_LINK_URL } from '../db';
 import { apiError, contractJson, jsonBody, notFound, parseOr400, requireSession } from '../utils';
-
-/** The settlement side of the mocked API; tests add these handlers with `server.use(...banksHandlers)`. */
-export const bankMock = {
-  accounts: [] as BankAccount[],
-  /** The name the mocked bank directory gives every account it knows. */
-  accountName: 'Chinedu Emeka Okonkwo',
-  hostedLinkUrl: 'http://localhost/bank-link/sandbox?session=3c0a2f1e-8b7d-4c6e-9a5b-1d2e3f4a5b6c',
-};
-
-export function resetBankMock(accounts: BankAccount[] = []) {
-  bankMock.accounts = accounts;
-}
 
 let accountCounter = 0;
 
@@ -52,6 +40,7 @@ export function buildBankAccount(overrides: Partial<BankAccount> = {}): BankAcco
 
 const bankNameOf = (bankCode: string) => NIGERIAN_BANKS.find((bank) => bank.bankCode === bankCode)?.bankName;
 
+/** Settlement accounts, the bank directory (name enquiry) and the hosted bank link, over db.bankAccounts. */
 export const banksHandlers = [
   http.get('/api/bank/sandbox-accounts', ({ request }) => {
     requireSession(request);
@@ -81,7 +70,7 @@ export const banksHandlers = [
       ]);
     }
     return contractJson(ResolvedAccountSchema, {
-      accountName: bankMock.accountName,
+      accountName: BANK_DIRECTORY_NAME,
       bankName: bankNameOf(bankCode) ?? '',
     });
   }),
@@ -94,7 +83,7 @@ export const banksHandlers = [
     const masked = `****${body.accountNumber.slice(-4)}`;
     const bankName = bankNameOf(body.bankCode) ?? '';
     if (
-      bankMock.accounts.some(
+      db.bankAccounts.some(
         (one) => one.status === 'ACTIVE' && one.accountNumberMasked === masked && one.bankName === bankName,
       )
     ) {
@@ -102,28 +91,28 @@ export const banksHandlers = [
     }
     const account = buildBankAccount({
       bankName,
-      accountHolderName: bankMock.accountName,
+      accountHolderName: BANK_DIRECTORY_NAME,
       accountNumberMasked: masked,
       accountType: body.accountType,
       createdAt: new Date().toISOString(),
     });
-    bankMock.accounts.unshift(account);
+    db.bankAccounts.unshift(account);
     return contractJson(BankAccountSchema, account, 201);
   }),
 
   http.get('/api/bank/accounts', ({ request }) => {
     requireSession(request);
-    return contractJson(BankAccountListSchema, bankMock.accounts);
+    return contractJson(BankAccountListSchema, db.bankAccounts);
   }),
 
   http.post('/api/bank/accounts/:bankAccountId/deactivate', ({ request, params }) => {
     requireSession(request);
     const { bankAccountId } = parseOr400(BankAccountIdParamsSchema, params);
-    const index = bankMock.accounts.findIndex((one) => one.recordId === bankAccountId);
-    const account = bankMock.accounts[index];
+    const index = db.bankAccounts.findIndex((one) => one.recordId === bankAccountId);
+    const account = db.bankAccounts[index];
     if (!account) return notFound('Bank account not found');
     const deactivated = BankAccountSchema.parse({ ...account, status: 'DEACTIVATED' });
-    bankMock.accounts[index] = deactivated;
+    db.bankAccounts[index] = deactivated;
     return contractJson(BankAccountSchema, deactivated);
   }),
 
@@ -131,6 +120,6 @@ export const banksHandlers = [
     requireSession(request);
     const { userRecordId } = parseOr400(BankLinkRequestSchema, await jsonBody(request));
     if (userRecordId !== db.user.recordId) return notFound('User not found');
-    return contractJson(HostedBankLinkSchema, { hostedLinkUrl: bankMock.hostedLinkUrl }, 201);
+    return contractJson(HostedBankLinkSchema, { hostedLinkUrl: HOSTED_BANK_LINK_URL }, 201);
   }),
 ];

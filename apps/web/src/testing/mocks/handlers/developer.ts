@@ -32,21 +32,9 @@ const HOUR_MS = 3_600_000;
 export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrZnKw6wJc0r0QmTVnIzLbb0TRRVl9ZLs=';
 export const ROLLED_WEBHOOK_SECRET = 'whsec_R0lledSecretR0lledSecretR0lledSecret12345=';
 
-/** The delivery log as the mocked API holds it, newest first; each test starts empty. */
-export const deliveriesMock: {
-  deliveries: WebhookDelivery[];
-  resent: string[];
-  /** A delivery's history when a test sets one; else each attempt answered as the last one did. */
-  attempts: Record<string, WebhookDeliveryAttempt[]>;
-} = {
-  deliveries: [],
-  resent: [],
-  attempts: {},
-};
-
 /** Every attempt of the delivery, newest first, as the log's last answer says they went. */
 const attemptsOf = (delivery: WebhookDelivery): WebhookDeliveryAttempt[] =>
-  deliveriesMock.attempts[delivery.id] ??
+  db.deliveryAttempts[delivery.id] ??
   Array.from({ length: delivery.attempts }, (_, index) => ({
     attempt: delivery.attempts - index,
     attemptedAt: delivery.lastAttemptAt ?? delivery.createdAt,
@@ -56,7 +44,6 @@ const attemptsOf = (delivery: WebhookDelivery): WebhookDeliveryAttempt[] =>
     error: delivery.lastError,
   }));
 
-let keyCounter = 0;
 let deliveryCounter = 0;
 
 /** A delivery that passes the shared schema; each call gets a fresh `msg_` id. */
@@ -96,7 +83,7 @@ function enabledEndpoint() {
   }
 }
 
-/** Developer Settings' endpoints (tests add them with `server.use(...developerHandlers)`). */
+/** Developer Settings' endpoints: API key, webhook, and the delivery log over db.webhookDeliveries. */
 export const developerHandlers = [
   http.put('/api/users/update-api-details', async ({ request }) => {
     requireSession(request);
@@ -111,9 +98,9 @@ export const developerHandlers = [
         webhookDisabledReason: null,
       });
     } else if (body.generateNewKey) {
-      keyCounter += 1;
+      db.apiKeysGenerated += 1;
       setApiKey({
-        apiKey: `bzk_test_${String(keyCounter).padStart(4, '0')}Vf8QmZ0kR2pXc7LbN9sTq1WyE3uHd6GjA5oKi0`,
+        apiKey: `bzk_test_${String(db.apiKeysGenerated).padStart(4, '0')}Vf8QmZ0kR2pXc7LbN9sTq1WyE3uHd6GjA5oKi0`,
         createdAt: now,
         lastUsedAt: null,
         previousKeyExpiresAt: current.apiKey
@@ -130,7 +117,7 @@ export const developerHandlers = [
     requireSession(request);
     ownUser(parseOr400(UserIdParamsSchema, params).userId);
     const query = parseOr400(WebhookDeliveryQuerySchema, queryOf(request));
-    const shown = deliveriesMock.deliveries.filter(
+    const shown = db.webhookDeliveries.filter(
       (delivery) => !query.status || delivery.status === query.status,
     );
     const [items, meta] = pageWindow(shown, query);
@@ -141,7 +128,7 @@ export const developerHandlers = [
     requireSession(request);
     const { userId, deliveryId } = parseOr400(WebhookDeliveryIdParamsSchema, params);
     ownUser(userId);
-    const delivery = deliveriesMock.deliveries.find((candidate) => candidate.id === deliveryId);
+    const delivery = db.webhookDeliveries.find((candidate) => candidate.id === deliveryId);
     if (!delivery) return notFound('Webhook delivery not found');
     return contractJson(WebhookDeliveryAttemptsSchema, { items: attemptsOf(delivery) });
   }),
@@ -151,18 +138,16 @@ export const developerHandlers = [
     const { userId, deliveryId } = parseOr400(WebhookDeliveryIdParamsSchema, params);
     ownUser(userId);
     enabledEndpoint();
-    const delivery = deliveriesMock.deliveries.find((candidate) => candidate.id === deliveryId);
+    const delivery = db.webhookDeliveries.find((candidate) => candidate.id === deliveryId);
     if (!delivery) return notFound('Delivery not found');
-    deliveriesMock.resent.push(deliveryId);
+    db.resentDeliveries.push(deliveryId);
     const resent = {
       ...delivery,
       status: 'succeeded' as const,
       attempts: delivery.attempts + 1,
       lastResponseCode: 200,
     };
-    deliveriesMock.deliveries = deliveriesMock.deliveries.map((row) =>
-      row.id === deliveryId ? resent : row,
-    );
+    db.webhookDeliveries = db.webhookDeliveries.map((row) => (row.id === deliveryId ? resent : row));
     return contractJson(WebhookDeliverySchema, resent, 202);
   }),
 
@@ -172,7 +157,7 @@ export const developerHandlers = [
     const { type } = parseOr400(WebhookTestRequestSchema, await jsonBody(request));
     enabledEndpoint();
     const delivery = buildDelivery({ eventType: type, test: true, createdAt: new Date().toISOString() });
-    deliveriesMock.deliveries = [delivery, ...deliveriesMock.deliveries];
+    db.webhookDeliveries = [delivery, ...db.webhookDeliveries];
     return contractJson(WebhookDeliverySchema, delivery, 202);
   }),
 
@@ -193,9 +178,3 @@ export const developerHandlers = [
     });
   }),
 ];
-
-export function resetDeliveriesMock(): void {
-  deliveriesMock.deliveries = [];
-  deliveriesMock.resent = [];
-  deliveriesMock.attempts = {};
-}

@@ -6,24 +6,16 @@ import {
   type DocumentName,
 } from '@bizdash/shared';
 import { http } from 'msw';
+import { db } from '../db';
 import { apiError, contractJson, jsonBody, parseOr400, requireSession } from '../utils';
 
-/** The mocked API's business documents; a test seeds them or makes the next call fail. */
-let documents: BusinessDocument[] = [];
-let failNext: 'upload' | 'delete' | null = null;
-let refuseNext: { status: number; error: string; code: string } | null = null;
-
-export function resetDocumentsMock(seed: BusinessDocument[] = []) {
-  documents = [...seed];
-  failNext = null;
-  refuseNext = null;
-}
 /** The next upload is refused as the API refuses it (storage full, uploads busy...). */
 export const refuseNextUpload = (status: number, error: string, code: string) => {
-  refuseNext = { status, error, code };
+  db.uploadRefusal = { status, error, code };
 };
+/** The next upload or deletion fails as a server error would. */
 export const failNextDocumentsCall = (call: 'upload' | 'delete') => {
-  failNext = call;
+  db.documentsFailNext = call;
 };
 
 let sequence = 0;
@@ -43,7 +35,7 @@ export function buildDocument(overrides: Partial<BusinessDocument> = {}): Busine
   };
 }
 
-const list = () => contractJson(DocumentListSchema, { documents });
+const list = () => contractJson(DocumentListSchema, { documents: db.documents });
 
 export const documentsHandlers = [
   http.get('*/api/document/:userId', ({ request }) => {
@@ -52,13 +44,13 @@ export const documentsHandlers = [
   }),
   http.post('*/api/document/:userId/upload', async ({ request }) => {
     requireSession(request);
-    if (refuseNext) {
-      const { status, error, code } = refuseNext;
-      refuseNext = null;
+    if (db.uploadRefusal) {
+      const { status, error, code } = db.uploadRefusal;
+      db.uploadRefusal = null;
       return apiError(status, error, code);
     }
-    if (failNext === 'upload') {
-      failNext = null;
+    if (db.documentsFailNext === 'upload') {
+      db.documentsFailNext = null;
       return apiError(500, 'Something went wrong', 'INTERNAL');
     }
     const form = await request.formData();
@@ -67,22 +59,22 @@ export const documentsHandlers = [
       const name = names[index] as DocumentName;
       // The File class of the test's fetch may not be the page's: a part that is not a string is a file.
       if (typeof file === 'string' || !DOCUMENT_NAMES.includes(name)) return;
-      documents = [
+      db.documents = [
         buildDocument({ documentName: name, originalFileName: file.name, size: file.size }),
-        ...documents,
+        ...db.documents,
       ];
     });
     return list();
   }),
   http.post('*/api/document/delete-documents', async ({ request }) => {
     requireSession(request);
-    if (failNext === 'delete') {
-      failNext = null;
+    if (db.documentsFailNext === 'delete') {
+      db.documentsFailNext = null;
       return apiError(500, 'Something went wrong', 'INTERNAL');
     }
     const body = parseOr400(DeleteDocumentsRequestSchema, await jsonBody(request));
     const names = new Set(body.documents.map((document) => document.derivedFileName));
-    documents = documents.filter((document) => !names.has(document.derivedFileName));
+    db.documents = db.documents.filter((document) => !names.has(document.derivedFileName));
     return list();
   }),
 ];

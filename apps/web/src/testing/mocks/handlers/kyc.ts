@@ -24,17 +24,9 @@ const TEST_NUMBERS: SandboxKycSession['testNumbers'] = [
 ];
 export const KYC_REJECTION = 'The name and date of birth on this ID do not match the details you entered.';
 
-/** The mocked identity provider's state; reset by the tests that use it. */
-const kyc = { reason: null as string | null, sessions: new Map<string, SandboxKycSession>() };
-
-export function resetKycMock(): void {
-  kyc.reason = null;
-  kyc.sessions.clear();
-}
-
 /** A session the widget can open, as POST /api/kyc/{userId}/verifications makes one. */
 export function openKycSession(sessionId = crypto.randomUUID()): string {
-  kyc.sessions.set(sessionId, {
+  db.kyc.sessions.set(sessionId, {
     sessionId,
     status: 'OPEN',
     reason: null,
@@ -47,7 +39,7 @@ export function openKycSession(sessionId = crypto.randomUUID()): string {
 /** The user's status changes as the provider's callback would change it. */
 export function setKycOutcome(status: (typeof db.user)['status'], reason: string | null = null): void {
   db.user = UserSchema.parse({ ...db.user, status });
-  kyc.reason = reason;
+  db.kyc.reason = reason;
 }
 
 export const kycHandlers = [
@@ -57,7 +49,7 @@ export const kycHandlers = [
     if (userId !== db.user.recordId) return notFound('User not found');
     return contractJson(KycStatusSchema, {
       status: db.user.status,
-      reason: db.user.status === 'KYC_FAILED' ? kyc.reason : null,
+      reason: db.user.status === 'KYC_FAILED' ? db.kyc.reason : null,
       updatedAt: null,
     });
   }),
@@ -74,7 +66,7 @@ export const kycHandlers = [
 
   http.get('/api/sandbox/identity/sessions/:sessionId', ({ params }) => {
     const { sessionId } = parseOr400(SandboxKycSessionParamsSchema, params);
-    const session = kyc.sessions.get(sessionId);
+    const session = db.kyc.sessions.get(sessionId);
     return session
       ? contractJson(SandboxKycSessionSchema, session)
       : notFound('This verification link is not valid or has expired. Start again from Bizdash.');
@@ -82,18 +74,18 @@ export const kycHandlers = [
 
   http.post('/api/sandbox/identity/sessions/:sessionId/selfie', async ({ params }) => {
     const { sessionId } = parseOr400(SandboxKycSessionParamsSchema, params);
-    const session = kyc.sessions.get(sessionId);
+    const session = db.kyc.sessions.get(sessionId);
     if (session?.status !== 'OPEN')
       return notFound('This verification link is not valid or has expired. Start again from Bizdash.');
     const next = { ...session, hasSelfie: true };
-    kyc.sessions.set(sessionId, next);
+    db.kyc.sessions.set(sessionId, next);
     return contractJson(SandboxKycSessionSchema, next);
   }),
 
   http.post('/api/sandbox/identity/sessions/:sessionId/submit', async ({ request, params }) => {
     const { sessionId } = parseOr400(SandboxKycSessionParamsSchema, params);
     const submission = parseOr400(KycSubmissionSchema, await jsonBody(request));
-    const session = kyc.sessions.get(sessionId);
+    const session = db.kyc.sessions.get(sessionId);
     if (!session)
       return notFound('This verification link is not valid or has expired. Start again from Bizdash.');
     if (session.status !== 'OPEN')
@@ -108,7 +100,7 @@ export const kycHandlers = [
       : inReview
         ? { ...session, status: 'IN_REVIEW' }
         : { ...session, status: 'REJECTED', reason: KYC_REJECTION };
-    kyc.sessions.set(sessionId, next);
+    db.kyc.sessions.set(sessionId, next);
     setKycOutcome(approved ? 'ACTIVE' : inReview ? 'IN_REVIEW' : 'KYC_FAILED', next.reason);
     return contractJson(SandboxKycSessionSchema, next);
   }),

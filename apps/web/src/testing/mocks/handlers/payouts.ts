@@ -1,6 +1,4 @@
 import {
-  type BankAccount,
-  BankAccountListSchema,
   ConfirmPayoutRequestSchema,
   CreatePayoutRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -10,80 +8,38 @@ import {
   PayoutIdParamsSchema,
   PayoutListSchema,
   PayoutSchema,
-  type PayoutTerms,
   PayoutTermsSchema,
   payoutFee,
   TWO_FACTOR_CODE_INCORRECT,
 } from '@bizdash/shared';
 import { http } from 'msw';
-import { buildBankAccount, buildPayoutTerms } from '@/features/payouts/testing/factories';
-import { db, TWO_FACTOR_APP_CODE } from '../db';
+import { db, PAYOUT_EMAIL_CODE, TWO_FACTOR_APP_CODE } from '../db';
 import { apiError, contractJson, jsonBody, notFound, parseOr400, requireSession } from '../utils';
-
-/** The code the mocked API emails to confirm a payout. */
-export const PAYOUT_EMAIL_CODE = '314159';
-
-/**
- * Payouts and settlement accounts as the mocked API holds them. Payout tests reset it and add these handlers
- * (`server.use(...payoutsHandlers)`), so the settlement screen's own mocks stay as they are.
- */
-interface PayoutsMock {
-  terms: PayoutTerms;
-  bankAccounts: BankAccount[];
-  payouts: Payout[];
-  /** Every Idempotency-Key answered, with its payout: the same key is answered once. */
-  keys: Map<string, string>;
-  /** A refusal POST /payouts answers instead of creating the payout. */
-  refuse: { status: number; error: string; code: string } | null;
-  /** How many times a new confirmation code was asked for. */
-  codesResent: number;
-}
-
-function initialMock(): PayoutsMock {
-  return {
-    terms: buildPayoutTerms(),
-    bankAccounts: [buildBankAccount()],
-    payouts: [],
-    keys: new Map(),
-    refuse: null,
-    codesResent: 0,
-  };
-}
-
-export const payoutsMock: PayoutsMock = initialMock();
-
-export function resetPayoutsMock(): void {
-  Object.assign(payoutsMock, initialMock());
-}
 
 function findPayout(params: unknown): Payout {
   const { payoutId } = parseOr400(PayoutIdParamsSchema, params);
-  const payout = payoutsMock.payouts.find((candidate) => candidate.id === payoutId);
+  const payout = db.payouts.find((candidate) => candidate.id === payoutId);
   if (!payout) throw notFound('Payout not found');
   return payout;
 }
 
 /** Changes a payout as the rail would (tests move it along). */
 export function updatePayout(id: string, changes: Partial<Payout>): void {
-  payoutsMock.payouts = payoutsMock.payouts.map((payout) =>
+  db.payouts = db.payouts.map((payout) =>
     payout.id === id ? PayoutSchema.parse({ ...payout, ...changes }) : payout,
   );
 }
 
+/** Payouts over db.payouts, to db.bankAccounts from db.wallets. */
 export const payoutsHandlers = [
-  http.get('/api/bank/accounts', ({ request }) => {
-    requireSession(request);
-    return contractJson(BankAccountListSchema, payoutsMock.bankAccounts);
-  }),
-
   http.get('/api/payouts/terms', ({ request }) => {
     requireSession(request);
-    return contractJson(PayoutTermsSchema, payoutsMock.terms);
+    return contractJson(PayoutTermsSchema, db.payoutTerms);
   }),
 
   http.get('/api/payouts', ({ request }) => {
     requireSession(request);
-    return contractJson(PayoutListSchema, { payouts: payoutsMock.payouts });
+    return contractJson(PayoutListSchema, { payouts: db.payouts });
   }),
 
   http.post('/api/payouts', async ({ request }) => {
@@ -91,18 +47,18 @@ export const payoutsHandlers = [
     const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
     if (!key) return apiError(400, 'Idempotency-Key header is required', 'VALIDATION_ERROR');
     const input = parseOr400(CreatePayoutRequestSchema, await jsonBody(request));
-    const replay = payoutsMock.keys.get(key);
+    const replay = db.payoutKeys.get(key);
     if (replay) return contractJson(PayoutSchema, findPayout({ payoutId: replay }), 201);
     const wallet = db.wallets.find((candidate) => candidate.walletId === input.walletId);
     if (!wallet) return notFound('Wallet not found');
-    const account = payoutsMock.bankAccounts.find((candidate) => candidate.recordId === input.bankAccountId);
+    const account = db.bankAccounts.find((candidate) => candidate.recordId === input.bankAccountId);
     if (!account) return notFound('Bank account not found');
     if (db.user.status !== 'ACTIVE') return apiError(409, PAYOUT_MESSAGES.kycRequired, 'KYC_REQUIRED');
-    if (payoutsMock.refuse) {
-      const { status, error, code } = payoutsMock.refuse;
+    if (db.payoutRefusal) {
+      const { status, error, code } = db.payoutRefusal;
       return apiError(status, error, code);
     }
-    const terms = payoutsMock.terms.currencies.find((entry) => entry.currency === wallet.currency);
+    const terms = db.payoutTerms.currencies.find((entry) => entry.currency === wallet.currency);
     const fee = payoutFee(terms?.feeTiers ?? [], input.amount);
     const payout = PayoutSchema.parse({
       id: crypto.randomUUID(),
@@ -113,7 +69,7 @@ export const payoutsHandlers = [
       fee,
       total: input.amount + fee,
       status: 'PENDING_CONFIRMATION',
-      confirmation: payoutsMock.terms.twoFactor ? 'two_factor' : 'email',
+      confirmation: db.payoutTerms.twoFactor ? 'two_factor' : 'email',
       confirmBy: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000).toISOString(),
       bankName: account.bankName,
       accountHolderName: account.accountHolderName,
@@ -124,8 +80,8 @@ export const payoutsHandlers = [
       createdAt: new Date().toISOString(),
       settledAt: null,
     });
-    payoutsMock.payouts = [payout, ...payoutsMock.payouts];
-    payoutsMock.keys.set(key, payout.id);
+    db.payouts = [payout, ...db.payouts];
+    db.payoutKeys.set(key, payout.id);
     return contractJson(PayoutSchema, payout, 201);
   }),
 
@@ -152,7 +108,7 @@ export const payoutsHandlers = [
       return apiError(409, PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
     if (payout.confirmation !== 'email')
       return apiError(409, PAYOUT_MESSAGES.notEmailConfirmed, 'NOT_EMAIL_CONFIRMED');
-    payoutsMock.codesResent += 1;
+    db.payoutCodesResent += 1;
     updatePayout(payout.id, {
       confirmBy: new Date(Date.now() + OTP_RULES.ttlMinutes * 60_000).toISOString(),
     });
