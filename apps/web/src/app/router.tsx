@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
               { path: 'company-details', lazy: () => import('@/features/users/routes/company-details') },
               {
                 path: 'settlement-account',
-                lazy: () => import('@/app/routes/settlement-account'),
+                lazy: () => import('@/features/banks/routes/settlement-account'),
               },
               { path: 'documents', lazy: () => import('@/app/routes/documents') },
               { path: 'security', lazy: () => import('@/features/security/routes/security') },

@@ -1,8 +1,8 @@
-import { SettlementAccounts } from '@/features/banks/components/settlement-accounts';
 import { useActingApp } from '@/lib/acting-profile';
 import { useUser } from '@/lib/api/user';
 import { useWallets } from '@/lib/api/wallets';
 import { useUserId } from '@/lib/credentials';
+import { SettlementAccounts } from '../components/settlement-accounts';
 
 function MerchantSettlementAccounts() {
   const userId = useUserId();
@@ -19,8 +19,8 @@ function AppSettlementAccounts({ appId }: { appId: string }) {
 }
 
 /**
- * /settings/settlement-account: the settlement accounts (banks) of whoever the dashboard acts for, the signed-in
- * merchant (its wallets from users) or one of its apps.
+ * /settings/settlement-account: the settlement accounts of whoever the dashboard acts for, the signed-in merchant
+ * (its wallets listed in the user) or one of its apps.
  */
 export function Component() {
   const acting = useActingApp();
