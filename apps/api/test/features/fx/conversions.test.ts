@@ -312,5 +312,6 @@ describe('POST /api/fx/conversions', () => {
       { numRuns: 25 },
     );
     expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
-  });
+    // 25 quotes and conversions through the API: seconds alone, much longer beside the rest of the suite.
+  }, 120_000);
 });

@@ -210,7 +210,7 @@ describe('payouts when the server is killed mid-burst', () => {
     // The demo merchant: KYC done, money in both wallets, settlement accounts past their hold.
     const seeded = await runScript('src/scripts/seed.ts', ['--email', EMAIL, '--transactions', '300'], env);
     if (seeded.code !== 0) throw new Error(seeded.output);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await killServer();

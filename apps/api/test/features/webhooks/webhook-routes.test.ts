@@ -46,7 +46,8 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp(webhookTestConfig());
+    // Nothing here tests the timeout: a busy machine must not make a delivery give up before it is sent.
+    ctx = await buildTestApp(webhookTestConfig({ timeoutMs: 10_000 }));
     receiver = await startReceiver();
     merchant = await signUpMerchant(ctx.app);
     stranger = await signUpMerchant(ctx.app);
