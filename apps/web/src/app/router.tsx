@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'developer-settings',
-                lazy: () => import('@/features/developer/routes/developer-settings'),
+                lazy: () => import('@/app/routes/developer-settings'),
               },
               { path: 'apps', lazy: () => import('@/features/apps/routes/apps') },
               // An app's page shows its developer settings too: composed in app/routes.

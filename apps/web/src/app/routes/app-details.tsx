@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { AppPage } from '@/features/apps/components/app-page';
-import { DeveloperSettings } from '@/features/developer/components/developer-settings';
 import { queryKeys } from '@/lib/query-keys';
+import { DeveloperSettings } from './developer-settings';
 
-/** /settings/apps/{appId}: the app (apps) with its own key, webhook and deliveries (developer), as the merchant's. */
+/** /settings/apps/{appId}: the app (apps) with its own key (api-keys), webhook and deliveries (webhooks), as the merchant's. */
 export function Component() {
   const appId = useParams().appId ?? '';
   const queryClient = useQueryClient();

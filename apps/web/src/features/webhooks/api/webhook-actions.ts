@@ -1,8 +1,9 @@
 import { WebhookDeliverySchema, type WebhookEventType, WebhookSettingsSchema } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { storeApiDetails } from '@/lib/api/api-details';
 import { apiRequest } from '@/lib/api-client';
-import { deliveriesQueryKey, storeApiDetails } from './keys';
+import { deliveriesQueryKey } from './keys';
 
 const RESENT = 'Delivery sent again';
 const RESEND_ERROR = 'Unable to resend delivery';

@@ -2,11 +2,11 @@ import { type ApiKeyDetails, formatDateTime } from '@bizdash/shared';
 import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DescriptionList } from '@/components/ui/description-list';
+import { SecretField } from '@/components/ui/secret-field';
 import { SectionCard } from '@/components/ui/section-card';
-import { useUpdateApiDetails } from '../api/update-api-details';
-import { ConfirmDialog } from './confirm-dialog';
-import { SecretField } from './secret-field';
+import { useUpdateApiDetails } from '@/lib/api/api-details';
 
 const GENERATE = 'Generate new key';
 const DELETE = 'Delete key';

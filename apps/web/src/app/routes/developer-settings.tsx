@@ -1,9 +1,10 @@
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useApiDetails } from '../api/get-api-details';
-import { ApiKeyCard } from './api-key-card';
-import { DeliveryLog } from './delivery-log';
-import { WebhookCard } from './webhook-card';
+import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
+import { DeliveryLog } from '@/features/webhooks/components/delivery-log';
+import { WebhookCard } from '@/features/webhooks/components/webhook-card';
+import { useActingUserId } from '@/lib/acting-profile';
+import { useApiDetails } from '@/lib/api/api-details';
 
 interface DeveloperSettingsProps {
   /** Whose key and webhook: the merchant's, or one of its apps'. */
@@ -12,7 +13,10 @@ interface DeveloperSettingsProps {
   onChange?: () => void;
 }
 
-/** Developer Settings of one user (SPEC section 2): API key, webhook and the delivery log. */
+/**
+ * Developer Settings of one user (SPEC section 2): the API key (api-keys) above the webhook and its delivery log
+ * (webhooks).
+ */
 export function DeveloperSettings({ userId, onChange }: DeveloperSettingsProps) {
   const query = useApiDetails(userId);
   if (!query.data) {
@@ -31,4 +35,13 @@ export function DeveloperSettings({ userId, onChange }: DeveloperSettingsProps) 
       <DeliveryLog userId={userId} />
     </div>
   );
+}
+
+/**
+ * /settings/developer-settings: the API key, webhook and deliveries of whom the dashboard acts for (the merchant,
+ * or the app chosen in the profile switcher, as its page under Apps shows them too).
+ */
+export function Component() {
+  const userId = useActingUserId();
+  return userId ? <DeveloperSettings userId={userId} /> : null;
 }

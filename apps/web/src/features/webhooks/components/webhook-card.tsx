@@ -10,15 +10,15 @@ import { RefreshCw, Send, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { inputClasses, TextField } from '@/components/ui/form-field';
+import { COPIED, SecretField } from '@/components/ui/secret-field';
 import { SectionCard } from '@/components/ui/section-card';
+import { useUpdateApiDetails } from '@/lib/api/api-details';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { useUpdateApiDetails } from '../api/update-api-details';
 import { useRollSecret, useSendTestEvent } from '../api/webhook-actions';
-import { ConfirmDialog } from './confirm-dialog';
-import { COPIED, SecretField } from './secret-field';
 
 interface WebhookCardProps {
   userId: string;

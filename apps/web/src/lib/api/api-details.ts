@@ -1,8 +1,33 @@
-import { ApiKeyDetailsSchema } from '@bizdash/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApiKeyDetails, ApiKeyDetailsSchema, type User } from '@bizdash/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest } from '@/lib/api-client';
-import { storeApiDetails } from './keys';
+import { getUserQueryOptions, userQueryKey } from './user';
+
+/*
+ * The API details of the merchant or one of its apps: its API key (api-keys) and its webhook endpoint (webhooks),
+ * read with the user and changed through one endpoint, so both features share them here.
+ */
+
+/** The API key and webhook of the merchant or one of its apps (the `apiKey` of GET /api/users/{id}). */
+export function useApiDetails(userId: string) {
+  return useQuery({
+    ...getUserQueryOptions(userId),
+    select: (user) => user.apiKey,
+    meta: { errorToast: false },
+  });
+}
+
+/** Puts new API details into the cached user, so every screen showing it changes at once. */
+export function storeApiDetails(
+  queryClient: QueryClient,
+  userId: string,
+  change: (details: ApiKeyDetails) => ApiKeyDetails,
+): void {
+  queryClient.setQueryData<User>(userQueryKey(userId), (user) =>
+    user ? { ...user, apiKey: change(user.apiKey) } : user,
+  );
+}
 
 /** The three changes of PUT /api/users/update-api-details (SPEC section 7), one at a time. */
 type ApiDetailsChange = { webhookUrl: string } | { generateNewKey: true } | { deleteKey: true };
