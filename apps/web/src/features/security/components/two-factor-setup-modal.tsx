@@ -1,15 +1,9 @@
-import { EnableTwoFactorRequestSchema, type TwoFactorSetupResponse } from '@bizdash/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import type { TwoFactorSetupResponse } from '@bizdash/shared';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { type ScanStepHandlers, useScanStep, useTwoFactorSetupModal } from '../use-two-factor-setup-modal';
 import { RecoveryCodesModal } from './recovery-codes';
 import { TwoFactorCodeField } from './two-factor-code-field';
 
@@ -33,43 +27,18 @@ interface TwoFactorSetupModalProps {
 
 const SETUP_FORM_ID = 'two-factor-setup-form';
 
-interface ScanStepProps {
+interface ScanStepProps extends ScanStepHandlers {
   setup: TwoFactorSetupResponse;
-  enable: ReturnType<typeof useEnableTwoFactor>;
-  onEnabled: (recoveryCodes: string[]) => void;
-  /** The server no longer holds this secret: start again with a new QR code. */
-  onSetupMissing: () => void;
 }
 
-function ScanStep({ setup, enable, onEnabled, onSetupMissing }: ScanStepProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(EnableTwoFactorRequestSchema),
-    defaultValues: { code: '' },
-    mode: 'onTouched',
-  });
+function ScanStep({ setup, ...handlers }: ScanStepProps) {
+  const { register, errors, onSubmit } = useScanStep(handlers);
   return (
     <form
       id={SETUP_FORM_ID}
       noValidate
       aria-label="Turn on two-factor authentication"
-      onSubmit={handleSubmit((values) =>
-        enable.mutate(values, {
-          onSuccess: (response) => onEnabled(response.recoveryCodes),
-          onError: (error) => {
-            if (error instanceof ApiError && error.code === 'TWO_FACTOR_CODE_INCORRECT') {
-              setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
-            } else if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_MISSING') {
-              toast.error(error.message);
-              onSetupMissing();
-            } else if (!applyServerFieldErrors(error, setError, ['code'])) toast.error(error.message);
-          },
-        }),
-      )}
+      onSubmit={onSubmit}
       className="flex flex-col gap-5"
     >
       <ol className="flex flex-col gap-5 text-sm text-slate-700">
@@ -119,14 +88,7 @@ function ScanStep({ setup, enable, onEnabled, onSetupMissing }: ScanStepProps) {
  * recovery codes, which are shown this once.
  */
 export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFactorSetupModalProps) {
-  const enable = useEnableTwoFactor(userId);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const close = () => {
-    if (enable.isPending) return;
-    enable.reset();
-    setRecoveryCodes(null);
-    onOpenChange(false);
-  };
+  const { enable, recoveryCodes, onEnabled, close } = useTwoFactorSetupModal(userId, onOpenChange);
 
   if (recoveryCodes) {
     return (
@@ -162,7 +124,7 @@ export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFa
           key={setup.data.secret}
           setup={setup.data}
           enable={enable}
-          onEnabled={setRecoveryCodes}
+          onEnabled={onEnabled}
           onSetupMissing={setup.restart}
         />
       ) : setup.error ? (
