@@ -3,7 +3,7 @@ import type { EventOf, EventType } from '@bizdash/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { Placeholders } from '../db/prepared.ts';
-import { eventDeliveries, eventDeliveryAttempts, outboxEvents } from '../db/schema/index.ts';
+import { eventDeliveries, eventDeliveryAttempts, outboxEvents } from '../db/schema/events.ts';
 import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
 
 type NewEvent<T extends EventType> = { userId: string; type: T; data: EventOf<T>['data'] };

@@ -1,6 +1,8 @@
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { eventDeliveries, idempotencyKeys, scheduledJobs, webhookDeliveries } from '../db/schema/index.ts';
+import { eventDeliveries, scheduledJobs } from '../db/schema/events.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { webhookDeliveries } from '../db/schema/webhooks.ts';
 
 /**
  * Lets go of every lease the previous process left behind, when that process is known to be gone: on the embedded

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { scheduledJobs } from '../db/schema/index.ts';
+import { scheduledJobs } from '../db/schema/events.ts';
 
 export interface ScheduledJob {
   name: string;

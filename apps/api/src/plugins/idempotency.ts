@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
-import { idempotencyKeys } from '../db/schema/index.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Keys } from '../lib/keys.ts';

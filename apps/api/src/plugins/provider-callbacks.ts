@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { type CallbackSource, seenCallbacks } from '../db/schema/index.ts';
+import { type CallbackSource, seenCallbacks } from '../db/schema/seen-callbacks.ts';
 import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { badRequest } from '../lib/errors.ts';
 import { CallbackRefused } from '../providers/identity/identity-types.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users, wallets } from '../db/schema/index.ts';
+import { users } from '../db/schema/users.ts';
+import { wallets } from '../db/schema/wallets.ts';
 import { deactivateBankAccount, seedDemoSettlementAccounts } from '../features/banks/index.ts';
 import { seedDemoPayouts } from '../features/payouts/index.ts';
 

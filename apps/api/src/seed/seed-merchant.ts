@@ -1,15 +1,10 @@
 import type { FeeSchedule } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  ledgerEntries,
-  ledgerPostings,
-  transactionCounters,
-  transactions,
-  users,
-  walletDailyTotals,
-  wallets,
-} from '../db/schema/index.ts';
+import { ledgerEntries, ledgerPostings } from '../db/schema/ledger.ts';
+import { transactionCounters, transactions, walletDailyTotals } from '../db/schema/transactions.ts';
+import { users } from '../db/schema/users.ts';
+import { wallets } from '../db/schema/wallets.ts';
 import { insertMerchant } from '../features/auth/index.ts';
 import { postTransfersInBulk } from '../features/money/index.ts';
 import { hashPassword } from '../lib/passwords.ts';

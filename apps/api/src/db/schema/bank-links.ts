@@ -1,6 +1,5 @@
-import type { SandboxBankLinkStatus, UsdAccountType } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
@@ -34,34 +33,5 @@ export const bankLinks = pgTable(
   (table) => [
     index('bank_links_user_idx').on(table.userId, table.createdAt),
     check('bank_links_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
-  ],
-);
-
-/**
- * The sandbox bank-link provider's own records (its hosted page's sessions): what a real provider keeps on its
- * side. The account numbers are the sandbox bank's, derived from the institution and type, never stored here;
- * the public token is handed over in the callback and exchanged once.
- */
-export const sandboxBankLinkSessions = pgTable(
-  'sandbox_bank_link_sessions',
-  {
-    id: id(),
-    linkId: uuid('link_id')
-      .notNull()
-      .references(() => bankLinks.id, { onDelete: 'cascade' }),
-    status: text('status').$type<SandboxBankLinkStatus>().notNull().default('OPEN'),
-    reason: text('reason'),
-    completionRedirectUrl: text('completion_redirect_url').notNull(),
-    institutionId: text('institution_id'),
-    accountType: text('account_type').$type<UsdAccountType>(),
-    publicToken: text('public_token'),
-    exchangedAt: timestamp('exchanged_at', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('sandbox_bank_link_sessions_link_unique').on(table.linkId),
-    uniqueIndex('sandbox_bank_link_sessions_public_token_unique').on(table.publicToken),
-    check('sandbox_bank_link_sessions_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
   ],
 );

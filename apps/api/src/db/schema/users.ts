@@ -43,33 +43,3 @@ export const users = pgTable(
     index('users_parent_user_id_idx').on(table.parentUserId),
   ],
 );
-
-export const credentials = pgTable('credentials', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  passwordHash: text('password_hash').notNull(),
-  ...timestamps,
-});
-
-/**
- * "Forgot password" links: the token itself is only in the email; a SHA-256 of it is kept, so a leaked table
- * resets nothing. Single use (usedAt), 30 minutes.
- */
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash),
-    index('password_resets_user_id_idx').on(table.userId),
-  ],
-);

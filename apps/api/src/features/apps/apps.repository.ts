@@ -1,13 +1,11 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  checkoutPayments,
-  ledgerEntries,
-  payouts,
-  transactions,
-  users,
-  wallets,
-} from '../../db/schema/index.ts';
+import { checkoutPayments } from '../../db/schema/checkout.ts';
+import { ledgerEntries } from '../../db/schema/ledger.ts';
+import { payouts } from '../../db/schema/payouts.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { wallets } from '../../db/schema/wallets.ts';
 import { walletsOfUserRow } from '../users/index.ts';
 
 /** The merchant's own row: apps are registered under a merchant, never under another app. */

@@ -2,7 +2,8 @@ import type { SignUpRequest } from '@bizdash/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
-import { credentials, passwordResets, users } from '../../db/schema/index.ts';
+import { credentials, passwordResets } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 import { openWallets } from '../money/index.ts';
 import { TOKEN_VERSIONS_CHANNEL } from '../users/index.ts';
 

@@ -1,7 +1,10 @@
 import type { Currency } from '@bizdash/shared';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { bankAccounts, bankLinks, users, wallets } from '../../db/schema/index.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { bankLinks } from '../../db/schema/bank-links.ts';
+import { users } from '../../db/schema/users.ts';
+import { wallets } from '../../db/schema/wallets.ts';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type NewBankAccount = typeof bankAccounts.$inferInsert & { id: string };

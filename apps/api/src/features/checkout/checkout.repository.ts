@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../db/prepared.ts';
-import { checkoutPayments, products, transactions, users, wallets } from '../../db/schema/index.ts';
+import { checkoutPayments } from '../../db/schema/checkout.ts';
+import { products } from '../../db/schema/products.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { wallets } from '../../db/schema/wallets.ts';
 import { EVENT_KEYS, type eventValues, eventWrites } from '../../jobs/events.repository.ts';
 import { productWithSeller } from '../products/index.ts';
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { apiKeys, users } from '../../db/schema/index.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
+import { users } from '../../db/schema/users.ts';
 
 /**
  * The key a request presented, found by its keyed hash (an index lookup on a value the caller cannot steer byte

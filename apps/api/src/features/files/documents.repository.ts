@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessDocuments, files } from '../../db/schema/index.ts';
+import { businessDocuments, files } from '../../db/schema/files.ts';
 
 const documentColumns = {
   id: businessDocuments.id,

@@ -1,6 +1,7 @@
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type FilePurpose, files, users } from '../../db/schema/index.ts';
+import { type FilePurpose, files } from '../../db/schema/files.ts';
+import { users } from '../../db/schema/users.ts';
 
 export interface NewFile {
   ownerId: string;

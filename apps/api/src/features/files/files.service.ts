@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
-import type { FilePurpose } from '../../db/schema/index.ts';
+import type { FilePurpose } from '../../db/schema/files.ts';
 import type { StorageProvider, StoredBody } from '../../providers/storage/storage-provider.ts';
 import { checkoutLogoUrlOf, deleteFilesExcept, insertFile } from './files.repository.ts';
 import { type ImageSource, reencodeImage } from './images.ts';

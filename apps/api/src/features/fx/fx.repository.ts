@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { fxQuotes } from '../../db/schema/index.ts';
+import { fxQuotes } from '../../db/schema/fx.ts';
 
 export type FxQuoteRow = typeof fxQuotes.$inferSelect;
 type NewFxQuoteRow = typeof fxQuotes.$inferInsert;

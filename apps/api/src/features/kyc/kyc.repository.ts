@@ -1,7 +1,8 @@
 import type { UserStatus } from '@bizdash/shared';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { type IdentityVerificationStatus, identityVerifications, users } from '../../db/schema/index.ts';
+import { type IdentityVerificationStatus, identityVerifications } from '../../db/schema/kyc.ts';
+import { users } from '../../db/schema/users.ts';
 import { type eventValues, writeEvent } from '../../jobs/events.repository.ts';
 
 /** The user (the owner itself or one of its apps) with its status; null for anyone else's. */

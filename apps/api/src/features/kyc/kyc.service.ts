@@ -1,5 +1,5 @@
 import type { KycStartResponse, KycStatus, UserStatus } from '@bizdash/shared';
-import type { IdentityVerificationStatus } from '../../db/schema/index.ts';
+import type { IdentityVerificationStatus } from '../../db/schema/kyc.ts';
 import { eventValues } from '../../jobs/events.repository.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordCallback } from '../../plugins/provider-callbacks.ts';

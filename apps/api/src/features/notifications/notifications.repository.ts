@@ -2,7 +2,9 @@ import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { notificationSettings, notifications, outboxEvents, users } from '../../db/schema/index.ts';
+import { outboxEvents } from '../../db/schema/events.ts';
+import { notificationSettings, notifications } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
 
 const columns = {
   inApp: notificationSettings.inApp,

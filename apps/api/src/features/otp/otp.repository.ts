@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema/index.ts';
+import { otpCodes } from '../../db/schema/otp.ts';
 
 export async function replaceActiveCode(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpVerifyRequest } from '@bizdash/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/users.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { AppDeps } from '../../types.ts';

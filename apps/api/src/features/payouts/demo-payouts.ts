@@ -1,6 +1,9 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { outboxEvents, payouts, transactions, wallets } from '../../db/schema/index.ts';
+import { outboxEvents } from '../../db/schema/events.ts';
+import { payouts } from '../../db/schema/payouts.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { wallets } from '../../db/schema/wallets.ts';
 import type { Actor } from '../../types.ts';
 import { advanceDuePayouts } from './payout-rail.service.ts';
 import { createPayout, type PayoutDeps } from './payouts.service.ts';

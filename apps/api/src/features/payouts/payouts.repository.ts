@@ -1,7 +1,10 @@
 import type { Currency, PayoutStatus } from '@bizdash/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { bankAccounts, payouts, users, wallets } from '../../db/schema/index.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { payouts } from '../../db/schema/payouts.ts';
+import { users } from '../../db/schema/users.ts';
+import { wallets } from '../../db/schema/wallets.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { credentials, users } from '../../db/schema/index.ts';
+import { credentials } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** The merchant's own sign-in secret; apps and other merchants have none here (owner-scoped by the caller). */
 export async function findOwnCredentials(db: DbOrTx, userId: string) {

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { twoFactorRecoveryCodes, twoFactorSecrets } from '../../db/schema/index.ts';
+import { twoFactorRecoveryCodes, twoFactorSecrets } from '../../db/schema/two-factor.ts';
 
 export async function findTwoFactor(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);

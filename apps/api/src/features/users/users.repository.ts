@@ -2,7 +2,7 @@ import type { Currency } from '@bizdash/shared';
 import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** The owner itself or one of its apps; nobody else's user row is ever returned. */
 const ownedBy = (ownerId: Placeholder, userId: Placeholder) =>

@@ -1,12 +1,8 @@
 import type { WebhookDeliveryQuery } from '@bizdash/shared';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  outboxEvents,
-  webhookDeliveries,
-  webhookDeliveryAttempts,
-  webhookEndpoints,
-} from '../../db/schema/index.ts';
+import { outboxEvents } from '../../db/schema/events.ts';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { webhookEndpoints } from '../../db/schema/index.ts';
+import { webhookEndpoints } from '../../db/schema/webhooks.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxBankLinkSession, SandboxBankLinkSubmission } from '@bizdash/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxBankLinkSessions as sessions } from '../../db/schema/index.ts';
+import { sandboxBankLinkSessions as sessions } from '../../db/schema/sandbox-bank-link-sessions.ts';
 import type { SignedCallback } from '../identity/signed-callback.ts';
 import {
   SANDBOX_BANK_LINK_GOOD,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sandboxBankLinkSessions } from '../../db/schema/index.ts';
+import { sandboxBankLinkSessions } from '../../db/schema/sandbox-bank-link-sessions.ts';
 import { CallbackRefused } from '../identity/identity-types.ts';
 import { callbackSigner } from '../identity/signed-callback.ts';
 import type { BankLinkProvider } from './bank-link-provider.ts';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, users } from '../../db/schema/index.ts';
+import { emailOutbox } from '../../db/schema/email-outbox.ts';
+import { users } from '../../db/schema/users.ts';
 import { htmlFromText } from './email-html.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sandboxIdentitySessions } from '../../db/schema/index.ts';
+import { sandboxIdentitySessions } from '../../db/schema/sandbox-identity-sessions.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { CallbackRefused } from './identity-types.ts';
 import { createSandboxIdentityWidget } from './sandbox-identity-widget.ts';

@@ -1,7 +1,7 @@
 import type { KycSubmission, SandboxKycSession } from '@bizdash/shared';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxIdentitySessions as sessions } from '../../db/schema/index.ts';
+import { sandboxIdentitySessions as sessions } from '../../db/schema/sandbox-identity-sessions.ts';
 import type { IdentityOutcome } from './identity-types.ts';
 import { SANDBOX_REVIEW_DELAY_MS, SANDBOX_TEST_IDS, sandboxDecision } from './sandbox-test-ids.ts';
 import type { SignedCallback } from './signed-callback.ts';

@@ -1,7 +1,7 @@
 import { formatCardNumber } from '@bizdash/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCardAuthorizations as charges } from '../../db/schema/index.ts';
+import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
 import type { ChargeResult, PaymentsProvider } from './payments-provider.ts';
 import {
   DECLINE_REASONS,

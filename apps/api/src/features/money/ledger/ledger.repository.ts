@@ -2,7 +2,8 @@ import type { Currency } from '@bizdash/shared';
 import { and, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../../db/prepared.ts';
-import { ledgerEntries, ledgerPostings, systemAccounts, wallets } from '../../../db/schema/index.ts';
+import { ledgerEntries, ledgerPostings, systemAccounts } from '../../../db/schema/ledger.ts';
+import { wallets } from '../../../db/schema/wallets.ts';
 import type { SystemAccountCode } from './ledger.types.ts';
 
 export async function insertPostingOnce(

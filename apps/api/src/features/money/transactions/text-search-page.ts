@@ -1,7 +1,7 @@
 import { TRANSACTION_COUNT_CAP } from '@bizdash/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { transactions } from '../../../db/schema/index.ts';
+import { transactions } from '../../../db/schema/transactions.ts';
 import {
   below,
   type OwnedFilter,

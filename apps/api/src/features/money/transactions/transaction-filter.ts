@@ -1,7 +1,7 @@
 import { type ParsedTransactionSearchFilter, uuidField } from '@bizdash/shared';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { searchText, transactions } from '../../../db/schema/index.ts';
+import { searchText, transactions } from '../../../db/schema/transactions.ts';
 
 /** LIKE wildcards in the merchant's text are literal characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -3,7 +3,7 @@ import { TRANSACTION_COUNT_CAP, type TransactionStatus } from '@bizdash/shared';
 import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { asSet, preparedQuery, preparedSql } from '../../../db/prepared.ts';
-import { transactionCounters, transactions } from '../../../db/schema/index.ts';
+import { transactionCounters, transactions } from '../../../db/schema/transactions.ts';
 import { ownedUserIds } from '../../users/index.ts';
 import { type MatchCount, textSearchPage } from './text-search-page.ts';
 import { below, type Cursor, type OwnedFilter, type PagePosition, whereFor } from './transaction-filter.ts';

@@ -2,7 +2,8 @@ import { CURRENCIES, PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
-import { transactionCounters, walletDailyTotals, wallets } from '../../../db/schema/index.ts';
+import { transactionCounters, walletDailyTotals } from '../../../db/schema/transactions.ts';
+import { wallets } from '../../../db/schema/wallets.ts';
 
 const findOwnedWalletQuery = preparedQuery('wallets_find_owned', ['userId', 'walletId'], (db, p) =>
   db

@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,52 +13,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
-
-export const otpCodes = pgTable(
-  'otp_codes',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
-    codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
-    ...timestamps,
-  },
-  (table) => [index('otp_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
-);
-
-/** Every email leaves through here; the sandbox provider stops at this table, SMTP delivers from it. */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: id(),
-    toAddress: text('to_address').notNull(),
-    /**
-     * The merchant or app the email concerns (the account's codes, its customers' receipts): what the signed-in
-     * merchant reads of the sandbox mailbox (ADR 013).
-     */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    subject: text('subject').notNull(),
-    bodyText: text('body_text').notNull(),
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    /** Set by event handlers: the same delivery handled again finds its email instead of writing a second. */
-    dedupeKey: text('dedupe_key'),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('email_outbox_dedupe_key_idx').on(table.dedupeKey),
-    index('email_outbox_status_idx').on(table.status, table.createdAt),
-    index('email_outbox_to_idx').on(table.toAddress, table.createdAt),
-    index('email_outbox_user_idx').on(table.userId, table.createdAt),
-  ],
-);
 
 /**
  * Domain events (payment.succeeded, ...), written in the same database transaction as the change they announce;
@@ -131,27 +84,3 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
   lastError: text('last_error'),
 });
-
-/**
- * The idempotency store: the first response to a key is kept and replayed; the scope names the caller and the
- * endpoint, so two callers (or two endpoints) never share a key.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    /** null while the first request is still running. */
-    responseStatus: integer('response_status'),
-    responseBody: text('response_body'),
-    responseType: text('response_type'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.scope, table.key] }),
-    index('idempotency_keys_expires_idx').on(table.expiresAt),
-  ],
-);

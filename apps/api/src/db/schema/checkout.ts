@@ -1,0 +1,72 @@
+import type { CardBrand, Currency, FeeBearer } from '@bizdash/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { products } from './products.ts';
+import { transactions } from './transactions.ts';
+import { users } from './users.ts';
+
+/**
+ * One customer's attempt to pay for a product: the amounts fixed when it started, who paid with which card
+ * (brand and last four only), and the merchant's CREDIT transaction whose status is the payment's status.
+ */
+export const checkoutPayments = pgTable(
+  'checkout_payments',
+  {
+    id: id(),
+    reference: text('reference').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    feeTransactionId: uuid('fee_transaction_id').references(() => transactions.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    customerTotal: bigint('customer_total', { mode: 'number' }).notNull(),
+    merchantNet: bigint('merchant_net', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    feeBearer: text('fee_bearer').$type<FeeBearer>().notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    cardBrand: text('card_brand').$type<CardBrand>().notNull(),
+    cardLast4: text('card_last4').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    nextAction: text('next_action'),
+    failureReason: text('failure_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('checkout_payments_reference_unique').on(table.reference),
+    uniqueIndex('checkout_payments_transaction_unique').on(table.transactionId),
+    uniqueIndex('checkout_payments_idempotency_unique').on(table.productId, table.idempotencyKey),
+    index('checkout_payments_product_idx').on(table.productId),
+    // The abandoned-payment job reads only the unfinished ones, oldest first.
+    index('checkout_payments_open_idx').on(table.createdAt).where(sql`${table.completedAt} is null`),
+    check('checkout_payments_quantity_positive', sql`${table.quantity} > 0`),
+    check(
+      'checkout_payments_amounts_add_up',
+      sql`${table.customerTotal} = ${table.merchantNet} + ${table.fee} and ${table.fee} >= 0 and ${table.merchantNet} >= 0`,
+    ),
+  ],
+);
