@@ -2,27 +2,15 @@ import {
   CURRENCIES,
   CURRENCY_DISPLAY_NAMES,
   currencyLabel,
-  type ParsedProductInput,
   PRODUCT_LIMITS,
   type Product,
-  type ProductInput,
 } from '@bizdash/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldShell, inputClasses, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useCreateProduct } from '../api/create-product';
-import { useUpdateProduct } from '../api/update-product';
-import {
-  formFieldOf,
-  PRODUCT_INPUT_FIELDS,
-  ProductFormSchema,
-  productFormDefaults,
-} from '../product-form-schema';
+import { useProductForm } from '../use-product-form-modal';
 
 interface ProductFormModalProps {
   open: boolean;
@@ -45,56 +33,26 @@ export function ProductFormModal({ open, onOpenChange, product, onCreated }: Pro
           : 'Customers pay for it through its payment link.'
       }
     >
-      <ProductForm
-        product={product}
-        onCancel={() => onOpenChange(false)}
-        onSaved={() => {
-          if (!product) onCreated?.();
-          onOpenChange(false);
-        }}
-      />
+      <ProductForm product={product} onClose={() => onOpenChange(false)} onCreated={onCreated} />
     </Modal>
   );
 }
 
 interface ProductFormProps {
   product: Product | null;
-  onCancel: () => void;
-  onSaved: () => void;
+  onClose: () => void;
+  onCreated?: () => void;
 }
 
-function ProductForm({ product, onCancel, onSaved }: ProductFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ProductFormSchema),
-    defaultValues: productFormDefaults(product),
-    mode: 'onTouched',
-  });
-  const showServerErrors = (error: Error) =>
-    applyServerFieldErrors<ProductInput>(
-      error,
-      (field, fieldError) => setError(formFieldOf(field as keyof ProductInput), fieldError),
-      PRODUCT_INPUT_FIELDS,
-    );
-  const create = useCreateProduct({ onSuccess: onSaved, onError: showServerErrors });
-  const update = useUpdateProduct({ onSuccess: onSaved, onError: showServerErrors });
-  const pending = create.isPending || update.isPending;
-  const currency = useWatch({ control, name: 'currency' });
+function ProductForm({ product, onClose, onCreated }: ProductFormProps) {
+  const { register, errors, currency, onSubmit, pending } = useProductForm({ product, onClose, onCreated });
   const descriptionId = useId();
   const currencyId = useId();
-
-  const onSubmit = (input: ParsedProductInput) =>
-    product ? update.mutate({ productId: product.recordId, input }) : create.mutate(input);
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       className="flex flex-col gap-5"
       aria-label={product ? 'Edit product' : 'Add product'}
     >
@@ -159,7 +117,7 @@ function ProductForm({ product, onCancel, onSaved }: ProductFormProps) {
         {...register('quantityAvailable')}
       />
       <div className="mt-1 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={onClose} disabled={pending}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>
