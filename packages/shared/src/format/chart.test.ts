@@ -6,7 +6,12 @@ describe('formatCompactMoney', () => {
   it('abbreviates large amounts with the currency symbol', () => {
     expect(formatCompactMoney(123_456_789, 'NGN')).toBe('₦1.2M');
     expect(formatCompactMoney(95_000, 'usd')).toBe('$950');
-    expect(formatCompactMoney(0)).toBe('₦0');
+    expect(formatCompactMoney(0, 'NGN')).toBe('₦0');
+  });
+
+  it('has no currency of its own: without one it refuses instead of showing naira', () => {
+    // @ts-expect-error the currency is required
+    expect(() => formatCompactMoney(0)).toThrow(RangeError);
   });
 });
 

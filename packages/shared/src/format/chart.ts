@@ -3,8 +3,8 @@ import { normalizeCurrencyCode, toMajorUnits } from './money.ts';
 const compactFormatters = new Map<string, Intl.NumberFormat>();
 
 /** Short money for chart axes and summaries: '₦1.2M', '$950'. Minor units in, like formatMoney. */
-export function formatCompactMoney(minor: number, currency: string = 'NGN'): string {
-  const code = normalizeCurrencyCode(currency) || 'NGN';
+export function formatCompactMoney(minor: number, currency: string): string {
+  const code = normalizeCurrencyCode(currency);
   let formatter = compactFormatters.get(code);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en', {

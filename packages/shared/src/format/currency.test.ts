@@ -11,4 +11,8 @@ describe('currencySymbol', () => {
   it('falls back to the code for something that is not a currency', () => {
     expect(currencySymbol('NOPE1')).toBe('NOPE1');
   });
+
+  it('has no symbol without a currency, rather than the naira sign', () => {
+    expect(currencySymbol('')).toBe('');
+  });
 });

@@ -1,8 +1,8 @@
 import { normalizeCurrencyCode } from './money.ts';
 
 /** The narrow symbol formatMoney puts before amounts: '₦' for NGN, '$' for USD; the code itself otherwise. */
-export function currencySymbol(code: string | null | undefined): string {
-  const currency = normalizeCurrencyCode(code) || 'NGN';
+export function currencySymbol(code: string): string {
+  const currency = normalizeCurrencyCode(code);
   try {
     const parts = new Intl.NumberFormat('en', {
       style: 'currency',

@@ -8,8 +8,14 @@ import {
 } from './money.ts';
 
 describe('formatMoney', () => {
-  it('formats minor units as naira by default with the narrow symbol', () => {
-    expect(formatMoney(123_456)).toBe('₦1,234.56');
+  it('formats naira from kobo with the narrow symbol', () => {
+    expect(formatMoney(123_456, 'NGN')).toBe('₦1,234.56');
+  });
+
+  it('has no currency of its own: without one it refuses instead of showing naira', () => {
+    // @ts-expect-error the currency is required
+    expect(() => formatMoney(123_456)).toThrow(RangeError);
+    expect(() => formatMoney(123_456, '')).toThrow(RangeError);
   });
 
   it('formats dollars from cents', () => {
@@ -65,8 +71,9 @@ describe('parseMajorUnits', () => {
     expect(parseMajorUnits(text, currency)).toBe(minor);
   });
 
-  it('reads naira by default', () => {
-    expect(parseMajorUnits('25')).toBe(2_500);
+  it('reads only the symbol of the currency it is given', () => {
+    expect(parseMajorUnits('₦25', 'USD')).toBeNull();
+    expect(parseMajorUnits('$25', 'USD')).toBe(2_500);
   });
 
   it.each([

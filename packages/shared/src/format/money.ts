@@ -23,13 +23,16 @@ function minorDigits(currency: string): number {
     : 2;
 }
 
-export function toMajorUnits(minor: number, currency: string = 'NGN'): number {
+export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(normalizeCurrencyCode(currency));
 }
 
-/** Formats integer minor units (kobo, cents) as money: English locale, narrow symbol, NGN by default. */
-export function formatMoney(minor: number, currency: string = 'NGN'): string {
-  const code = normalizeCurrencyCode(currency) || 'NGN';
+/**
+ * Formats integer minor units (kobo, cents) as money: English locale, narrow symbol. The currency is always the
+ * amount's own: there is no default, so an amount is never shown in naira by accident (Intl refuses a blank code).
+ */
+export function formatMoney(minor: number, currency: string): string {
+  const code = normalizeCurrencyCode(currency);
   return formatterFor(code).format(toMajorUnits(minor, code));
 }
 
@@ -51,7 +54,7 @@ export function currencyLabel(code: string | null | undefined): string {
 }
 
 /** Plain decimal major units for files (CSV): exact integer arithmetic, no symbol, no grouping. */
-export function formatMajorUnitsPlain(minor: number, currency: string = 'NGN'): string {
+export function formatMajorUnitsPlain(minor: number, currency: string): string {
   const digits = minorDigits(normalizeCurrencyCode(currency));
   const scale = 10 ** digits;
   const sign = minor < 0 ? '-' : '';
@@ -64,7 +67,7 @@ export function formatMajorUnitsPlain(minor: number, currency: string = 'NGN'): 
  * A price typed by a person ("2,500", "2500.5", "₦2,500.00") as integer minor units; null when it is not a
  * plain amount with at most the currency's minor digits. Exact: no float arithmetic on money.
  */
-export function parseMajorUnits(text: string, currency: string = 'NGN'): number | null {
+export function parseMajorUnits(text: string, currency: string): number | null {
   const code = normalizeCurrencyCode(currency);
   const digits = minorDigits(code);
   const symbol = code === 'USD' ? '$' : code === 'NGN' ? '₦' : null;
