@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
@@ -13,7 +14,6 @@ import {
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
-import { developerRoutes } from './features/developer/index.ts';
 import { documentsRoutes, filesRoutes } from './features/files/index.ts';
 import { fxRoutes } from './features/fx/fx.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -85,7 +85,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [securityRoutes, '/api/users'],
   [twoFactorRoutes, '/api/users'],
   [notificationsRoutes, '/api/users'],
-  [developerRoutes, '/api/users'],
+  [apiKeysRoutes, '/api/users'],
   [appsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
   [fxRoutes, '/api/fx'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createKeyAuthenticator, looksLikeApiKey } from '../features/developer/index.ts';
+import { createKeyAuthenticator, looksLikeApiKey } from '../features/api-keys/index.ts';
 import { assertOwnedUser, USER_NOT_FOUND } from '../features/users/index.ts';
 import { actorOf } from '../lib/actor.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App, AppInput, DeleteAppResponse, User } from '@bizdash/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
-import { deleteKeysOf } from '../developer/index.ts';
+import { deleteKeysOf } from '../api-keys/index.ts';
 import { lockOwnedWallets, openWallets } from '../money/index.ts';
 import { getUser, USER_NOT_FOUND, type UsersDeps } from '../users/index.ts';
 import {

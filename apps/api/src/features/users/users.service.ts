@@ -9,13 +9,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
+import { type ApiKeyDeps, apiKeyDetailsFor, withoutSecrets } from '../api-keys/index.ts';
 import { bankAccountsOfUser } from '../banks/index.ts';
-import { apiKeyDetailsFor, type DeveloperDeps, withoutSecrets } from '../developer/index.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
-export type UsersDeps = DeveloperDeps;
+export type UsersDeps = ApiKeyDeps;
 
 /**
  * The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings; an

@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { CARDS, createProduct, startBody } from '../checkout/checkout-fixtures.ts';
-import { createApp, generateKey } from '../developer/developer-fixtures.ts';
+import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
 
 describe('apps: register, list, update, delete', () => {
   let ctx: TestContext;

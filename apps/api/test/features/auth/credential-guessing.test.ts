@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
-import { generateKey } from '../developer/developer-fixtures.ts';
+import { generateKey } from '../api-keys/api-key-fixtures.ts';
 
 const PER_MINUTE = 5;
 const UNKNOWN_KEY = `bzk_test_${'x'.repeat(43)}`;

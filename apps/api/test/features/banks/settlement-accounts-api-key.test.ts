@@ -10,7 +10,7 @@ import {
   type TestContext,
   walletIdsOf,
 } from '../../helper.ts';
-import { createApp, generateKey } from '../developer/developer-fixtures.ts';
+import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
 import { settlementAccount } from '../payouts/payout-fixtures.ts';
 
 const REFUSED = { error: 'This endpoint is not available with an API key.', code: 'API_KEY_NOT_ALLOWED' };

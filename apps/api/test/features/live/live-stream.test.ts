@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createProduct, pay } from '../checkout/checkout-fixtures.ts';
-import { createApp, generateKey } from '../developer/developer-fixtures.ts';
+import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
 import { emailedCode, readyMerchant } from '../payouts/payout-fixtures.ts';
 import { changed, changedKinds, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 

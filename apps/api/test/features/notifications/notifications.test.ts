@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
-import { createApp } from '../developer/developer-fixtures.ts';
+import { createApp } from '../api-keys/api-key-fixtures.ts';
 
 const ALL_ON = {
   inApp: true,

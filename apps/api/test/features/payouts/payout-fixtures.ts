@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bankAccounts } from '../../../src/db/schema/index.ts';
 import { dbOf, fundWallet, type Merchant, sqlRows, walletIdsOf } from '../../helper.ts';
-import { createApp } from '../developer/developer-fixtures.ts';
+import { createApp } from '../api-keys/api-key-fixtures.ts';
 
 /** Sandbox rail outcomes by the account number's first digits (providers/payout-rail/sandbox-payout-rail.ts). */
 export const RAIL_ACCOUNTS = { settles: '0123456789', closed: '9990000011', busy: '8880000022' } as const;

@@ -15,7 +15,7 @@ import {
 } from '../../helper.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
-import { generateKey } from '../developer/developer-fixtures.ts';
+import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { readyMerchant } from '../payouts/payout-fixtures.ts';
 
 /*

@@ -21,7 +21,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { pay } from '../checkout/checkout-fixtures.ts';
-import { createApp } from '../developer/developer-fixtures.ts';
+import { createApp } from '../api-keys/api-key-fixtures.ts';
 import {
   deliverNow,
   makeRetriesDue,

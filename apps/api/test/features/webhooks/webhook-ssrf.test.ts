@@ -7,7 +7,7 @@ import { upsertEndpointUrl } from '../../../src/features/webhooks/webhooks.repos
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import type { OutboundPolicy } from '../../../src/lib/outbound-http.ts';
 import { buildTestApp, dbOf, insertTestMerchant, signUpMerchant, type TestContext } from '../../helper.ts';
-import { updateApiDetails } from '../developer/developer-fixtures.ts';
+import { updateApiDetails } from '../api-keys/api-key-fixtures.ts';
 import {
   deliverNow,
   literalPrivateTargets,

@@ -8,7 +8,7 @@ import {
   sqlRows,
   type TestContext,
 } from '../../helper.ts';
-import { generateKey } from './developer-fixtures.ts';
+import { generateKey } from './api-key-fixtures.ts';
 
 describe("a key's last use", () => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { UserSchema } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
-import { createApp, generateKey, updateApiDetails } from './developer-fixtures.ts';
+import { createApp, generateKey, updateApiDetails } from './api-key-fixtures.ts';
 
 describe('an API key never reads a key or a signing secret', () => {
   let ctx: TestContext;

@@ -2,10 +2,8 @@ import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
 import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
 import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
 
-export type DeveloperDeps = ApiKeyDeps;
-
 /** The `apiKey` object of GET /api/users/{id}: the user's key and its webhook, for the user's owner only. */
-export async function apiKeyDetailsFor(deps: DeveloperDeps, userId: string): Promise<ApiKeyDetails> {
+export async function apiKeyDetailsFor(deps: ApiKeyDeps, userId: string): Promise<ApiKeyDetails> {
   const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
   return {
     ...keys,
@@ -32,7 +30,7 @@ export const withoutSecrets = (details: ApiKeyDetails): ApiKeyDetails => ({
  * for, which the signed-in scope has already confined to the caller's own account.
  */
 export async function updateApiDetails(
-  deps: DeveloperDeps,
+  deps: ApiKeyDeps,
   userId: string,
   body: UpdateApiDetailsRequest,
 ): Promise<ApiKeyDetails> {

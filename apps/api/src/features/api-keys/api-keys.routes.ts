@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
-import { updateApiDetails } from './developer.service.ts';
+import { updateApiDetails } from './api-key-details.service.ts';
 
-/** Developer Settings (SPEC sections 2 and 7): the API key and webhook of the merchant or one of its apps. */
-export function developerRoutes(deps: AppDeps) {
+/** PUT /api/users/update-api-details (SPEC sections 2 and 7): the API key and webhook of the merchant or one of its apps. */
+export function apiKeysRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().put(
       '/update-api-details',
@@ -15,7 +15,7 @@ export function developerRoutes(deps: AppDeps) {
         onSend: noStore,
         config: { dashboardOnly: true },
         schema: {
-          tags: ['developer'],
+          tags: ['api-keys'],
           summary:
             'Set the webhook URL, generate a new API key (the old one keeps working for the overlap) or delete every key',
           description:

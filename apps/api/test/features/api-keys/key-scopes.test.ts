@@ -10,7 +10,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../helper.ts';
-import { createApp, generateKey, updateApiDetails } from './developer-fixtures.ts';
+import { createApp, generateKey, updateApiDetails } from './api-key-fixtures.ts';
 
 describe('what a key may act for', () => {
   let ctx: TestContext;

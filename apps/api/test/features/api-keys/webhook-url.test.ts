@@ -4,7 +4,7 @@ import { disableEndpoint } from '../../../src/features/webhooks/webhook-deliveri
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { findEndpoint } from '../../../src/features/webhooks/webhooks.repository.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
-import { createApp, updateApiDetails } from './developer-fixtures.ts';
+import { createApp, updateApiDetails } from './api-key-fixtures.ts';
 
 describe('the webhook URL through PUT /api/users/update-api-details', () => {
   let ctx: TestContext;

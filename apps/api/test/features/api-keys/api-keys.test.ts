@@ -10,7 +10,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../helper.ts';
-import { generateKey, updateApiDetails } from './developer-fixtures.ts';
+import { generateKey, updateApiDetails } from './api-key-fixtures.ts';
 
 const KEY_PATTERN = /^bzk_test_[0-9A-Za-z]{43}$/;
 

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { PUBLIC_API_EXAMPLES } from '../../../src/plugins/openapi-examples.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 import { pay } from '../checkout/checkout-fixtures.ts';
-import { createApp, generateKey } from './developer-fixtures.ts';
+import { createApp, generateKey } from './api-key-fixtures.ts';
 
 /** A shop's server with nothing but an API key: the calls a checkout integration makes, end to end. */
 describe('the public API with an API key', () => {
