@@ -6,7 +6,7 @@ interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: string;
+  description?: string;
   confirmLabel: string;
   onConfirm: () => void;
   pending: boolean;

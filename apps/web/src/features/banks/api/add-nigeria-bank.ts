@@ -1,9 +1,8 @@
 import { type AddNigeriaBankRequest, BankAccountSchema } from '@bizdash/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { bankAccountsQueryKey } from '@/lib/api/bank-accounts';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 /** SPEC section 8. */
 const ADD_ERROR = 'Unable to add account';
@@ -19,17 +18,10 @@ function addNigeriaBank(input: AddNigeriaBankRequest) {
 
 /** Adds the account, says so ('Bank account added successfully'), and refreshes the list and the user's banks. */
 export function useAddNigeriaBank({ onSuccess }: { onSuccess: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: addNigeriaBank,
-    onSuccess: async () => {
-      toast.success('Bank account added successfully');
-      onSuccess();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
-      ]);
-    },
-    onError: (error) => toast.error(error.message),
+    successMessage: 'Bank account added successfully',
+    invalidates: [bankAccountsQueryKey, queryKeys.users],
+    onSuccess,
   });
 }

@@ -1,9 +1,8 @@
 import { BankAccountSchema } from '@bizdash/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { bankAccountsQueryKey } from '@/lib/api/bank-accounts';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 const DEACTIVATE_ERROR = 'Unable to deactivate account';
 
@@ -16,17 +15,10 @@ function deactivateBankAccount(bankAccountId: string) {
 }
 
 export function useDeactivateBankAccount({ onSuccess }: { onSuccess: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: deactivateBankAccount,
-    onSuccess: async () => {
-      toast.success('Bank account deactivated successfully');
-      onSuccess();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
-      ]);
-    },
-    onError: (error) => toast.error(error.message),
+    successMessage: 'Bank account deactivated successfully',
+    invalidates: [bankAccountsQueryKey, queryKeys.users],
+    onSuccess,
   });
 }

@@ -1,6 +1,5 @@
 import { type BankAccount, currencyLabel, formatMaskedAccountNumber } from '@bizdash/shared';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeactivateBankAccount } from '../api/deactivate-bank-account';
 
 interface DeactivateAccountDialogProps {
@@ -13,26 +12,14 @@ interface DeactivateAccountDialogProps {
 export function DeactivateAccountDialog({ account, onClose }: DeactivateAccountDialogProps) {
   const deactivate = useDeactivateBankAccount({ onSuccess: onClose });
   return (
-    <Modal
+    <ConfirmDialog
       open={account !== null}
-      onOpenChange={(open) => {
-        if (!open && !deactivate.isPending) onClose();
-      }}
+      onOpenChange={(open) => !open && onClose()}
       title="Deactivate settlement account?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={deactivate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            pending={deactivate.isPending}
-            onClick={() => account && deactivate.mutate(account.recordId)}
-          >
-            Deactivate account
-          </Button>
-        </>
-      }
+      confirmLabel="Deactivate account"
+      onConfirm={() => account && deactivate.mutate(account.recordId)}
+      pending={deactivate.isPending}
+      destructive
     >
       {account ? (
         <p className="text-sm text-slate-700">
@@ -43,6 +30,6 @@ export function DeactivateAccountDialog({ account, onClose }: DeactivateAccountD
           ({account.accountHolderName}). You can add this account again later.
         </p>
       ) : null}
-    </Modal>
+    </ConfirmDialog>
   );
 }

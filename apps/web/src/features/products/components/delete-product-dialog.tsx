@@ -1,6 +1,5 @@
 import type { Product } from '@bizdash/shared';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 
 interface DeleteProductDialogProps {
@@ -14,26 +13,14 @@ export function DeleteProductDialog({ product, onClose }: DeleteProductDialogPro
   const remove = useDeleteProduct({ onSuccess: onClose });
   const archives = product?.hasPayments ?? false;
   return (
-    <Modal
+    <ConfirmDialog
       open={product !== null}
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
-      }}
+      onOpenChange={(open) => !open && onClose()}
       title="Delete product?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            pending={remove.isPending}
-            onClick={() => product && remove.mutate(product.recordId)}
-          >
-            {archives ? 'Archive product' : 'Delete product'}
-          </Button>
-        </>
-      }
+      confirmLabel={archives ? 'Archive product' : 'Delete product'}
+      onConfirm={() => product && remove.mutate(product.recordId)}
+      pending={remove.isPending}
+      destructive
     >
       {product ? (
         <p className="text-sm text-slate-700" data-testid="delete-product-outcome">
@@ -51,6 +38,6 @@ export function DeleteProductDialog({ product, onClose }: DeleteProductDialogPro
           )}
         </p>
       ) : null}
-    </Modal>
+    </ConfirmDialog>
   );
 }
