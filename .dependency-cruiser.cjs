@@ -46,6 +46,7 @@ const TABLE_OWNERS = {
   'payouts.ts': 'features/payouts/',
   'kyc.ts': 'features/kyc/',
   'files.ts': 'features/files/',
+  'documents.ts': 'features/documents/',
   'notifications.ts': 'features/notifications/',
   'webhooks.ts': 'features/webhooks/',
   'events.ts': 'jobs/',

@@ -14,7 +14,8 @@ import {
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
-import { documentsRoutes, filesRoutes } from './features/files/index.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { filesRoutes, imageUploadRoutes } from './features/files/index.ts';
 import { fxRoutes } from './features/fx/fx.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { kycCallbackRoutes, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
@@ -91,6 +92,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [fxRoutes, '/api/fx'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],
+  [imageUploadRoutes, '/api/document'],
   [documentsRoutes, '/api/document'],
   [kycRoutes, '/api/kyc'],
   [banksRoutes, '/api/bank'],

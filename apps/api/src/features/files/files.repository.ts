@@ -1,4 +1,4 @@
-import { and, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type FilePurpose, files } from '../../db/schema/files.ts';
 import { users } from '../../db/schema/users.ts';
@@ -21,6 +21,34 @@ export async function insertFile(db: DbOrTx, file: NewFile) {
 export async function findFile(db: Db, id: string) {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
+}
+
+const storedFileColumns = {
+  id: files.id,
+  storageKey: files.storageKey,
+  contentType: files.contentType,
+  size: files.size,
+  originalName: files.originalName,
+};
+
+/** The user's files among `fileIds` (another user's are left out). */
+export async function findOwnedFiles(db: DbOrTx, userId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .select(storedFileColumns)
+    .from(files)
+    .where(and(eq(files.ownerId, userId), inArray(files.id, fileIds)));
+}
+
+export type StoredFile = Awaited<ReturnType<typeof findOwnedFiles>>[number];
+
+/** Deletes the user's files among `fileIds` (rows that point at them, such as documents, cascade). */
+export async function deleteOwnedFiles(db: DbOrTx, userId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .delete(files)
+    .where(and(eq(files.ownerId, userId), inArray(files.id, fileIds)))
+    .returning(storedFileColumns);
 }
 
 /** Deletes a user's files of one purpose except those kept; answers the deleted files' storage keys. */

@@ -16,7 +16,7 @@ export interface FileDeps {
 }
 
 /** A user's file name as metadata only: no path, no control characters, bounded; never used to store or serve. */
-export function sanitiseFileName(name: string | null | undefined): string | null {
+function sanitiseFileName(name: string | null | undefined): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = [...base]

@@ -46,10 +46,20 @@ export function storeKycSelfie(
   return storeImageWith(fileDeps(deps), { ...selfie, purpose: 'kyc_selfie' });
 }
 
-export { documentsRoutes } from './documents.routes.ts';
-export { filesRoutes } from './files.routes.ts';
+export { mintFileLink } from './file-links.ts';
+export { deleteOwnedFiles, findOwnedFiles, type StoredFile } from './files.repository.ts';
+export { attachment, filesRoutes, sendStored } from './files.routes.ts';
+export { type FileDeps, storeFile } from './files.service.ts';
+export { imageUploadRoutes } from './image-uploads.routes.ts';
 export { INVALID_IMAGE_MESSAGE } from './images.ts';
-export { ImageUploadFormSchema, multipartRoute, registerMultipart, withSingleImage } from './multipart.ts';
+export {
+  ImageUploadFormSchema,
+  type MultipartForm,
+  multipartRoute,
+  registerMultipart,
+  withMultipart,
+  withSingleImage,
+} from './multipart.ts';
 export { REMOTE_IMAGE_REFUSED } from './remote-image.ts';
-export { assertStorageLeft } from './storage-quota.ts';
-export { throughUploadGate } from './upload-gate.ts';
+export { assertStorageLeft, reserveStorage } from './storage-quota.ts';
+export { gatedUpload, throughUploadGate } from './upload-gate.ts';

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertStorageLeft } from './storage-quota.ts';
 
 /** A refused upload is worth retrying this soon: one upload of 10 files of 10 MB takes seconds, not minutes. */
 const RETRY_AFTER_SECONDS = 5;
@@ -76,4 +79,19 @@ export async function throughUploadGate<T>(
     if (left > 0) gate.perMerchant.set(merchantId, left);
     else gate.perMerchant.delete(merchantId);
   }
+}
+
+/**
+ * An upload route's work for `userId`: within its merchant's and the process's share of concurrent uploads (429
+ * otherwise) and while the merchant has storage left (413 otherwise), both decided before the body is read.
+ */
+export function gatedUpload<T>(
+  { storage, db }: { storage: Config['storage']; db: DbOrTx },
+  { request, reply, userId }: { request: FastifyRequest; reply: FastifyReply; userId: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  return throughUploadGate(storage, { request, reply, merchantId: actorOf(request).ownerId }, async () => {
+    await assertStorageLeft(db, storage.quotaBytes, userId);
+    return work();
+  });
 }

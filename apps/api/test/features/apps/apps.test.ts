@@ -11,8 +11,8 @@ import {
   sqlRows,
   type TestContext,
 } from '../../helper.ts';
-import { CARDS, createProduct, startBody } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
+import { CARDS, createProduct, startBody } from '../checkout/checkout-fixtures.ts';
 
 describe('apps: register, list, update, delete', () => {
   let ctx: TestContext;

@@ -11,8 +11,8 @@ import {
   sqlRows,
   type TestContext,
 } from '../../helper.ts';
-import { createProduct, pay } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
+import { createProduct, pay } from '../checkout/checkout-fixtures.ts';
 import { emailedCode, readyMerchant } from '../payouts/payout-fixtures.ts';
 import { changed, changedKinds, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 

@@ -10,8 +10,8 @@ import {
   signUpMerchant,
   type TestContext,
 } from '../../helper.ts';
-import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 import { createApp } from '../api-keys/api-key-fixtures.ts';
+import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 
 const ALL_ON = {
   inApp: true,

@@ -13,9 +13,9 @@ import {
   type TestContext,
   walletIdsOf,
 } from '../../helper.ts';
+import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
-import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { readyMerchant } from '../payouts/payout-fixtures.ts';
 
 /*

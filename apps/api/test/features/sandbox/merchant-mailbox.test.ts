@@ -1,8 +1,8 @@
 import type { SandboxEmail } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
-import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
+import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 
 describe('GET /api/sandbox/my-mailbox', () => {
   let ctx: TestContext;

@@ -20,8 +20,8 @@ import {
   sqlRows,
   type TestContext,
 } from '../../helper.ts';
-import { pay } from '../checkout/checkout-fixtures.ts';
 import { createApp } from '../api-keys/api-key-fixtures.ts';
+import { pay } from '../checkout/checkout-fixtures.ts';
 import {
   deliverNow,
   makeRetriesDue,

@@ -9,14 +9,28 @@ import {
   type DocumentName,
 } from '@bizdash/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import type { DbOrTx } from '../../db/client.ts';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { deleteDocumentsByDerivedName, insertDocument, listDocuments } from './documents.repository.ts';
-import { type FileDeps, sanitiseFileName, storeFile } from './files.service.ts';
-import type { MultipartForm } from './multipart.ts';
-import { reserveStorage } from './storage-quota.ts';
+import {
+  deleteOwnedFiles,
+  type FileDeps,
+  findOwnedFiles,
+  type MultipartForm,
+  reserveStorage,
+  type StoredFile,
+  storeFile,
+} from '../files/index.ts';
+import {
+  findDocumentsByDerivedName,
+  findOwnedDocument,
+  insertDocument,
+  listDocuments,
+} from './documents.repository.ts';
 
 type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
+
+const DOCUMENT_NOT_FOUND = 'Document not found';
 
 const extensionOf: Record<string, string> = {
   'image/png': 'png',
@@ -27,22 +41,44 @@ const extensionOf: Record<string, string> = {
 const documentFilePath = (publicUrl: string, userId: string, documentId: string) =>
   `${publicUrl}/api/document/${userId}/${documentId}/file`;
 
-function toDocument(publicUrl: string, userId: string, row: DocumentRow): BusinessDocument {
+function toDocument(publicUrl: string, userId: string, row: DocumentRow, file: StoredFile): BusinessDocument {
   return {
     id: row.id,
     documentName: row.documentName as DocumentName,
-    originalFileName: row.originalName,
+    originalFileName: file.originalName,
     derivedFileName: row.derivedFileName,
     filename: documentFilePath(publicUrl, userId, row.id),
-    size: row.size,
-    contentType: row.contentType,
+    size: file.size,
+    contentType: file.contentType,
     uploadedAt: row.createdAt.toISOString(),
   };
 }
 
+/** Each document with its stored file (the files feature keeps the bytes' rows). */
+async function withFiles(db: DbOrTx, userId: string, rows: DocumentRow[]) {
+  const files = await findOwnedFiles(
+    db,
+    userId,
+    rows.map((row) => row.fileId),
+  );
+  const byId = new Map(files.map((file) => [file.id, file]));
+  return rows.flatMap((document) => {
+    const file = byId.get(document.fileId);
+    return file ? [{ document, file }] : [];
+  });
+}
+
 export async function getDocuments({ db, publicUrl }: FileDeps, userId: string) {
-  const rows = await listDocuments(db, userId);
-  return { documents: rows.map((row) => toDocument(publicUrl, userId, row)) };
+  const documents = await withFiles(db, userId, await listDocuments(db, userId));
+  return { documents: documents.map(({ document, file }) => toDocument(publicUrl, userId, document, file)) };
+}
+
+/** One of the user's documents and its stored file, else 404. */
+export async function documentFile(db: DbOrTx, userId: string, documentId: string) {
+  const row = await findOwnedDocument(db, userId, documentId);
+  const [found] = row ? await withFiles(db, userId, [row]) : [];
+  if (!found) throw notFound(DOCUMENT_NOT_FOUND);
+  return found;
 }
 
 /** Every file is checked (by its first bytes) before any is stored: one bad file refuses the whole upload. */
@@ -69,6 +105,7 @@ async function checkedDocuments(form: MultipartForm) {
 export async function uploadDocuments(deps: FileDeps, userId: string, form: MultipartForm) {
   const documents = await checkedDocuments(form);
   const stored: string[] = [];
+  const uploaded: { documentName: string; originalFileName: string }[] = [];
   try {
     await deps.db.transaction(async (tx) => {
       // The whole upload must fit before any of it is stored; the lock holds until these rows are in.
@@ -88,6 +125,7 @@ export async function uploadDocuments(deps: FileDeps, userId: string, form: Mult
           },
         );
         stored.push(file.storageKey);
+        uploaded.push({ documentName: document.documentName, originalFileName: file.originalName ?? '' });
         const derivedFileName = `${document.documentName}-${randomBytes(6).toString('hex')}.${extensionOf[document.contentType]}`;
         await insertDocument(tx, {
           userId,
@@ -103,10 +141,7 @@ export async function uploadDocuments(deps: FileDeps, userId: string, form: Mult
           type: 'document.uploaded',
           data: {
             userId,
-            documents: documents.map((document) => ({
-              documentName: document.documentName,
-              originalFileName: sanitiseFileName(document.filename) ?? '',
-            })),
+            documents: uploaded,
           },
         }),
       );
@@ -127,9 +162,15 @@ export async function deleteDocuments(
 ) {
   const names = documents.map((document) => document.derivedFileName);
   const removed = await deps.db.transaction(async (tx) => {
-    const rows = await deleteDocumentsByDerivedName(tx, userId, names);
+    const rows = await withFiles(tx, userId, await findDocumentsByDerivedName(tx, userId, names));
     // All or nothing: a name that is not this user's document refuses the whole request.
-    if (rows.length !== new Set(names).size) throw notFound('Document not found');
+    if (rows.length !== new Set(names).size) throw notFound(DOCUMENT_NOT_FOUND);
+    // Deleting the file rows deletes their documents (the foreign key cascades).
+    await deleteOwnedFiles(
+      tx,
+      userId,
+      rows.map(({ file }) => file.id),
+    );
     await writeEvent(
       tx,
       eventValues({
@@ -137,15 +178,15 @@ export async function deleteDocuments(
         type: 'document.deleted',
         data: {
           userId,
-          documents: rows.map((row) => ({
-            documentName: row.documentName,
-            originalFileName: row.originalName ?? '',
+          documents: rows.map(({ document, file }) => ({
+            documentName: document.documentName,
+            originalFileName: file.originalName ?? '',
           })),
         },
       }),
     );
     return rows;
   });
-  await Promise.all(removed.map((row) => deps.storage.delete(row.storageKey).catch(() => undefined)));
+  await Promise.all(removed.map(({ file }) => deps.storage.delete(file.storageKey).catch(() => undefined)));
   return getDocuments(deps, userId);
 }

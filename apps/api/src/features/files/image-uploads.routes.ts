@@ -1,0 +1,95 @@
+import { ApiErrorSchema, UploadedFileUrlSchema, UserIdParamsSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppDeps } from '../../types.ts';
+import { setProfilePictureUrl } from './files.repository.ts';
+import { pruneReplacedImages, storeImage } from './files.service.ts';
+import { INVALID_IMAGE_MESSAGE } from './images.ts';
+import { ImageUploadFormSchema, multipartRoute, registerMultipart, withSingleImage } from './multipart.ts';
+import { gatedUpload } from './upload-gate.ts';
+
+const ProfilePictureFormSchema = ImageUploadFormSchema.extend({
+  type: z.literal('profile').optional().meta({ description: "Sent by the dashboard; 'profile' if present" }),
+});
+
+const uploadErrors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+  413: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+/** The profile photo and checkout logo of a merchant (or one of its apps), under /api/document: SPEC section 7. */
+export function imageUploadRoutes({ config, database, storage }: AppDeps) {
+  const db = database.db;
+  const deps = { db, storage, publicUrl: config.publicUrl, quotaBytes: config.storage.quotaBytes };
+  const gate = { storage: config.storage, db };
+  const imageRoute = { tags: ['files'], consumes: ['multipart/form-data'], params: UserIdParamsSchema };
+
+  return async (app: FastifyInstance) => {
+    await registerMultipart(app);
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      '/:userId/upload-profile-picture',
+      {
+        // The person's photo, not the business's: an API key is refused (ADR 033).
+        config: { dashboardOnly: true },
+        ...multipartRoute,
+        schema: {
+          ...imageRoute,
+          summary: 'Upload a profile photo (multipart `file`, png or jpeg) and make it the user’s picture',
+          body: ProfilePictureFormSchema,
+          response: { 200: UploadedFileUrlSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const userId = actorOf(request).actingUserId;
+        const stored = await gatedUpload(gate, { request, reply, userId }, () =>
+          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+            storeImage(deps, {
+              ownerId: userId,
+              purpose: 'profile',
+              source: file,
+              originalName: file.filename,
+            }),
+          ),
+        );
+        await setProfilePictureUrl(db, userId, stored.url);
+        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'profile', keepId: stored.id });
+        return { url: stored.url };
+      },
+    );
+
+    api.post(
+      '/:userId/upload-checkout-logo',
+      {
+        ...multipartRoute,
+        schema: {
+          ...imageRoute,
+          summary: 'Upload a checkout logo (multipart `file`, png or jpeg); the company form saves its URL',
+          body: ImageUploadFormSchema,
+          response: { 200: UploadedFileUrlSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const userId = actorOf(request).actingUserId;
+        const stored = await gatedUpload(gate, { request, reply, userId }, () =>
+          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+            storeImage(deps, {
+              ownerId: userId,
+              purpose: 'checkout_logo',
+              source: file,
+              originalName: file.filename,
+            }),
+          ),
+        );
+        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'checkout_logo', keepId: stored.id });
+        return { url: stored.url };
+      },
+    );
+  };
+}
