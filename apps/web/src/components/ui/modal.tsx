@@ -61,41 +61,55 @@ export function Modal({ open, onOpenChange, title, description, children, footer
   );
 }
 
-interface ModalFormActionsProps {
+interface FormModalProps extends Omit<ModalProps, 'onOpenChange' | 'footer'> {
+  /** Called when the person closes the modal (Cancel, Escape, the close button); never while pending. */
+  onClose: () => void;
   /** The form's id: the footer sits outside the form and submits it through the button's form attribute. */
   formId: string;
   submitLabel: string;
   pending: boolean;
-  onCancel: () => void;
   /** For a change that takes something away (turning a protection off). */
   danger?: boolean;
   /** Nothing to submit yet. */
   disabled?: boolean;
 }
 
-/** A form modal's footer: Cancel, and the button that submits the form; both wait while it is pending. */
-export function ModalFormActions({
+/**
+ * A modal around one form: Cancel, and the button that submits the form; both wait while it is pending, and the
+ * modal cannot be closed until the answer is in.
+ */
+export function FormModal({
+  onClose,
   formId,
   submitLabel,
   pending,
-  onCancel,
   danger,
   disabled,
-}: ModalFormActionsProps) {
+  ...modal
+}: FormModalProps) {
+  const close = () => {
+    if (!pending) onClose();
+  };
   return (
-    <>
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button
-        variant={danger ? 'danger' : 'primary'}
-        type="submit"
-        form={formId}
-        pending={pending}
-        disabled={disabled}
-      >
-        {submitLabel}
-      </Button>
-    </>
+    <Modal
+      {...modal}
+      onOpenChange={(next) => !next && close()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            type="submit"
+            form={formId}
+            pending={pending}
+            disabled={disabled}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useEnableTwoFactor } from './api/enable-two-factor';
+import { useEnableTwoFactor } from './api/recovery-codes';
 
 /**
  * The enrolment's state: turning two-factor on, the recovery codes it answers with (shown this once), and closing,

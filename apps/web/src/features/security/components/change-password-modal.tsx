@@ -2,7 +2,7 @@ import { ChangePasswordRequestSchema } from '@bizdash/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, useForm } from 'react-hook-form';
 import { PasswordField } from '@/components/ui/form-field';
-import { Modal, ModalFormActions } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { NEW_PASSWORD_HINT } from '@/lib/password-hint';
@@ -51,19 +51,14 @@ export function ChangePasswordModal({ userId, open, onOpenChange }: ChangePasswo
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Change Password"
       description="You will be signed out everywhere, here too, and sign in again with the new password."
-      footer={
-        <ModalFormActions
-          formId="change-password-form"
-          submitLabel="Change Password"
-          pending={changePassword.isPending}
-          onCancel={() => close(false)}
-        />
-      }
+      formId="change-password-form"
+      submitLabel="Change Password"
+      pending={changePassword.isPending}
     >
       <form
         id="change-password-form"
@@ -92,6 +87,6 @@ export function ChangePasswordModal({ userId, open, onOpenChange }: ChangePasswo
           {...register('confirmPassword')}
         />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

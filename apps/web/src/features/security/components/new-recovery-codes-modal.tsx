@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Modal, ModalFormActions } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { useRegenerateRecoveryCodes } from '../api/recovery-codes';
 import { RecoveryCodesModal } from './recovery-codes';
 import { TwoFactorCodeField } from './two-factor-code-field';
 
@@ -54,19 +54,14 @@ export function NewRecoveryCodesModal({ userId, open, onOpenChange }: NewRecover
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onClose={close}
       title="New recovery codes"
       description="Your current recovery codes stop working as soon as the new ones are made. Enter a code from your authenticator app to continue."
-      footer={
-        <ModalFormActions
-          formId={FORM_ID}
-          submitLabel="Generate new codes"
-          pending={regenerate.isPending}
-          onCancel={close}
-        />
-      }
+      formId={FORM_ID}
+      submitLabel="Generate new codes"
+      pending={regenerate.isPending}
     >
       <form
         id={FORM_ID}
@@ -89,6 +84,6 @@ export function NewRecoveryCodesModal({ userId, open, onOpenChange }: NewRecover
           {...register('code')}
         />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

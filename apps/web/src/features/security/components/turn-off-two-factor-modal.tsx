@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { PasswordField } from '@/components/ui/form-field';
-import { Modal, ModalFormActions } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
@@ -43,20 +43,15 @@ export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwo
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Turn off two-factor authentication?"
       description="Signing in will take only your password again, and your recovery codes stop working. Confirm with your current password and a code."
-      footer={
-        <ModalFormActions
-          formId={FORM_ID}
-          submitLabel="Turn off"
-          pending={disable.isPending}
-          onCancel={() => close(false)}
-          danger
-        />
-      }
+      formId={FORM_ID}
+      submitLabel="Turn off"
+      pending={disable.isPending}
+      danger
     >
       <form
         id={FORM_ID}
@@ -91,6 +86,6 @@ export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwo
           {...register('code')}
         />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

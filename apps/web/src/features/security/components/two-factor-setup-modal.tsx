@@ -1,7 +1,7 @@
 import type { TwoFactorSetupResponse } from '@bizdash/shared';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Modal, ModalFormActions } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { type ScanStepHandlers, useScanStep, useTwoFactorSetupModal } from '../use-two-factor-setup-modal';
 import { RecoveryCodesModal } from './recovery-codes';
@@ -103,20 +103,15 @@ export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFa
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onClose={close}
       title="Set up two-factor authentication"
       description="After your password, Bizdash will ask for a code from your phone."
-      footer={
-        <ModalFormActions
-          formId={SETUP_FORM_ID}
-          submitLabel="Turn on"
-          pending={enable.isPending}
-          onCancel={close}
-          disabled={!setup.data}
-        />
-      }
+      formId={SETUP_FORM_ID}
+      submitLabel="Turn on"
+      pending={enable.isPending}
+      disabled={!setup.data}
     >
       {setup.data ? (
         // A new secret is a new form: nothing typed for the previous QR code carries over.
@@ -139,6 +134,6 @@ export function TwoFactorSetupModal({ userId, open, onOpenChange, setup }: TwoFa
           <Spinner className="size-8 text-brand-700" label="Preparing your QR code" />
         </div>
       )}
-    </Modal>
+    </FormModal>
   );
 }
