@@ -44,16 +44,15 @@ export function ChangePasswordModal({ userId, open, onOpenChange }: ChangePasswo
       } else applyServerFieldErrors(error, setError, ['password', 'newPassword', 'confirmPassword']);
     },
   });
-  const close = (next: boolean) => {
-    if (changePassword.isPending) return;
-    if (!next) reset();
-    onOpenChange(next);
+  const close = () => {
+    reset();
+    onOpenChange(false);
   };
 
   return (
     <FormModal
       open={open}
-      onClose={() => close(false)}
+      onClose={close}
       title="Change Password"
       description="You will be signed out everywhere, here too, and sign in again with the new password."
       formId="change-password-form"

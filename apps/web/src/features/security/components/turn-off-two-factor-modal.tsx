@@ -19,33 +19,21 @@ interface TurnOffTwoFactorModalProps {
 
 /** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
 export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwoFactorModalProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(DisableTwoFactorRequestSchema),
     defaultValues: { password: '', code: '' },
     mode: 'onTouched',
   });
-  const disable = useDisableTwoFactor(userId, {
-    onSuccess: () => {
-      reset();
-      onOpenChange(false);
-    },
-  });
-  const close = (next: boolean) => {
-    if (disable.isPending) return;
-    if (!next) reset();
-    onOpenChange(next);
+  const close = () => {
+    form.reset();
+    onOpenChange(false);
   };
+  const disable = useDisableTwoFactor(userId, { onSuccess: close });
 
   return (
     <FormModal
       open={open}
-      onClose={() => close(false)}
+      onClose={close}
       title="Turn off two-factor authentication?"
       description="Signing in will take only your password again, and your recovery codes stop working. Confirm with your current password and a code."
       formId={FORM_ID}
@@ -57,15 +45,15 @@ export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwo
         id={FORM_ID}
         noValidate
         aria-label="Turn off two-factor authentication"
-        onSubmit={handleSubmit((values) =>
+        onSubmit={form.handleSubmit((values) =>
           disable.mutate(values, {
             onError: (error) => {
               const code = error instanceof ApiError ? error.code : undefined;
               if (code === 'CURRENT_PASSWORD_INCORRECT') {
-                setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+                form.setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
               } else if (code === 'TWO_FACTOR_CODE_INCORRECT') {
-                setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
-              } else if (!applyServerFieldErrors(error, setError, ['password', 'code'])) {
+                form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+              } else if (!applyServerFieldErrors(error, form.setError, ['password', 'code'])) {
                 toast.error(error.message);
               }
             },
@@ -76,14 +64,14 @@ export function TurnOffTwoFactorModal({ userId, open, onOpenChange }: TurnOffTwo
         <PasswordField
           label="Current Password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          error={form.formState.errors.password?.message}
+          {...form.register('password')}
         />
         <TwoFactorCodeField
           label="Code from your app or a recovery code"
           acceptsRecoveryCode
-          error={errors.code?.message}
-          {...register('code')}
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
         />
       </form>
     </FormModal>
