@@ -1,14 +1,12 @@
 import type { CheckoutPayment } from '@bizdash/shared';
-import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutPayments } from '../../../src/db/schema/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import {
   type CheckoutContext,
   createCheckoutContext,
 } from '../../../src/features/checkout/checkout-context.ts';
 import { abandonedReason, verifyOtp } from '../../../src/features/checkout/checkout-transitions.ts';
-import { buildTestApp, dbOf, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
+import { buildTestApp, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeOf,
@@ -21,6 +19,7 @@ import {
   SANDBOX_OTP,
   sellerWithProduct,
   startBody,
+  startedAgo,
   storedStatusOf,
   submitOtp,
   transactionsOf,
@@ -38,18 +37,6 @@ describe('failAbandonedPayments', () => {
     CheckoutPayment
   > = {} as never;
   const statusOf = async (payment: CheckoutPayment) => (await getPayment(ctx.app, payment.paymentId)).json();
-
-  /** Moves payments' start back in time, as if the customer had walked away that long ago. */
-  const startedAgo = (minutes: number, ...list: CheckoutPayment[]) =>
-    dbOf(ctx.app)
-      .update(checkoutPayments)
-      .set({ createdAt: sql`${checkoutPayments.createdAt} - make_interval(mins => ${minutes})` })
-      .where(
-        inArray(
-          checkoutPayments.id,
-          list.map((payment) => payment.paymentId),
-        ),
-      );
 
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -72,13 +59,14 @@ describe('failAbandonedPayments', () => {
     payments.declinedOld = await pay(ctx.app, productId, startBody(CARDS.declined));
     const limit = context.abandonAfterMinutes;
     await startedAgo(
+      ctx.app,
       limit + 1,
       payments.waitingOld,
       payments.verifiedOld,
       payments.paidOld,
       payments.declinedOld,
     );
-    await startedAgo(limit - 1, payments.waitingNew);
+    await startedAgo(ctx.app, limit - 1, payments.waitingNew);
   });
   afterAll(() => ctx.close());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutPayment, Product, ProductInput } from '@bizdash/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -138,6 +138,18 @@ export async function paymentRow(app: FastifyInstance, paymentId: string) {
   if (!row) throw new Error(`no payment ${paymentId}`);
   return row;
 }
+
+/** Moves payments' start back in time, as if the customer had walked away that long ago. */
+export const startedAgo = (app: FastifyInstance, minutes: number, ...list: CheckoutPayment[]) =>
+  dbOf(app)
+    .update(checkoutPayments)
+    .set({ createdAt: sql`${checkoutPayments.createdAt} - make_interval(mins => ${minutes})` })
+    .where(
+      inArray(
+        checkoutPayments.id,
+        list.map((payment) => payment.paymentId),
+      ),
+    );
 
 /** The merchant's transactions, oldest first, as the fields a payment touches. */
 export function transactionsOf(app: FastifyInstance, userId: string) {

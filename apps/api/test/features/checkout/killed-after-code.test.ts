@@ -1,7 +1,5 @@
 import type { CheckoutPayment } from '@bizdash/shared';
-import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutPayments } from '../../../src/db/schema/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import {
   type CheckoutContext,
@@ -11,7 +9,7 @@ import {
   abandonedReason,
   abandonedRefundedReason,
 } from '../../../src/features/checkout/checkout-transitions.ts';
-import { buildTestApp, dbOf, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
+import { buildTestApp, type MerchantWallets, type TestContext, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeOf,
@@ -23,6 +21,7 @@ import {
   SANDBOX_OTP,
   sellerWithProduct,
   startBody,
+  startedAgo,
   storedStatusOf,
 } from './checkout-fixtures.ts';
 
@@ -44,16 +43,6 @@ describe('a payment whose process died after the issuer took its code', () => {
     });
     expect(await storedStatusOf(ctx.app, payment.paymentId)).toBe('CREATED');
   };
-  const startedAgo = (minutes: number, ...list: CheckoutPayment[]) =>
-    dbOf(ctx.app)
-      .update(checkoutPayments)
-      .set({ createdAt: sql`${checkoutPayments.createdAt} - make_interval(mins => ${minutes})` })
-      .where(
-        inArray(
-          checkoutPayments.id,
-          list.map((payment) => payment.paymentId),
-        ),
-      );
 
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -97,7 +86,7 @@ describe('a payment whose process died after the issuer took its code', () => {
     const killed = await pay(ctx.app, productId, startBody(CARDS.verveOtp, { customerName: 'Ngozi' }));
     await codeTakenThenKilled(killed);
     const neverCharged = await pay(ctx.app, productId, startBody(CARDS.verveOtp, { customerName: 'Tunde' }));
-    await startedAgo(context.abandonAfterMinutes + 1, killed, neverCharged);
+    await startedAgo(ctx.app, context.abandonAfterMinutes + 1, killed, neverCharged);
     const balance = await walletBalance(ctx.app, seller.NGN);
 
     expect(await failAbandonedPayments(context, new Date())).toBe(2);

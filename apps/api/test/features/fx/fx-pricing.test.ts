@@ -30,48 +30,32 @@ const request = fc.record({
 const atMost = (a: bigint, b: bigint, c: bigint, d: bigint) => a * d <= c * b;
 
 describe('quote arithmetic', () => {
-  it('matches a hand-worked quote: ₦100,000 sold for dollars at a mid rate of 1550 with 150 bps spread and 50 bps fee', () => {
-    const price = priceQuote({
-      from: 'NGN',
-      to: 'USD',
-      side: 'sell',
-      amount: 100_000_00,
-      mid: 1550_0000n,
-      spreadBps: 150,
-      feeBps: 50,
-    });
-    // Offered 1550 x 1.015 = 1573.25 naira per dollar; fee 0.5% of ₦100,000 = ₦500;
-    // ₦99,500 / 1573.25 = $63.2449... -> $63.24 (down).
-    expect(price).toEqual({
-      mid: 1550_0000n,
-      rate: 1573_2500n,
-      fee: 500_00,
-      amountIn: 100_000_00,
-      principal: 99_500_00,
-      amountOut: 63_24,
-    });
-  });
+  const HAND_WORKED = [
+    {
+      // Offered 1550 x 1.015 = 1573.25 naira per dollar; fee 0.5% of ₦100,000 = ₦500;
+      // ₦99,500 / 1573.25 = $63.2449... -> $63.24 (down).
+      name: 'a quote: ₦100,000 sold for dollars at a mid rate of 1550 with 150 bps spread and 50 bps fee',
+      request: { from: 'NGN', to: 'USD', side: 'sell' },
+      expected: {
+        rate: 1573_2500n,
+        fee: 500_00,
+        amountIn: 100_000_00,
+        principal: 99_500_00,
+        amountOut: 63_24,
+      },
+    },
+    {
+      // Offered 1550 x 0.985 = 1526.75; $65.4986... -> $65.50 (up) is worth ₦100,002.12;
+      // with the fee: 6550 / 0.995 = 6582.9... -> $65.83, fee ceil(32.915) = 33 cents, leaving $65.50.
+      name: 'a buy: ₦100,000 wanted for dollars at 1550',
+      request: { from: 'USD', to: 'NGN', side: 'buy' },
+      expected: { rate: 1526_7500n, fee: 33, amountIn: 65_83, principal: 65_50, amountOut: 100_000_00 },
+    },
+  ] as const;
 
-  it('matches a hand-worked buy: ₦100,000 wanted for dollars at 1550', () => {
-    const price = priceQuote({
-      from: 'USD',
-      to: 'NGN',
-      side: 'buy',
-      amount: 100_000_00,
-      mid: 1550_0000n,
-      spreadBps: 150,
-      feeBps: 50,
-    });
-    // Offered 1550 x 0.985 = 1526.75; $65.4986... -> $65.50 (up) is worth ₦100,002.12;
-    // with the fee: 6550 / 0.995 = 6582.9... -> $65.83, fee ceil(32.915) = 33 cents, leaving $65.50.
-    expect(price).toEqual({
-      mid: 1550_0000n,
-      rate: 1526_7500n,
-      fee: 33,
-      amountIn: 65_83,
-      principal: 65_50,
-      amountOut: 100_000_00,
-    });
+  it.each(HAND_WORKED)('matches a hand-worked $name', ({ request, expected }) => {
+    const price = priceQuote({ ...request, amount: 100_000_00, mid: 1550_0000n, spreadBps: 150, feeBps: 50 });
+    expect(price).toEqual({ mid: 1550_0000n, ...expected });
   });
 
   it('offers the worse side of the mid rate, rounded against the merchant', () => {
