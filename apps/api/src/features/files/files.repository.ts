@@ -18,7 +18,8 @@ export async function insertFile(db: DbOrTx, file: NewFile) {
   return row;
 }
 
-export async function findFile(db: Db, id: string) {
+/** Any file by its random id: the public image route and a signed link's holder, which check its purpose. */
+export async function findFileById(db: Db, id: string) {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
 }
@@ -52,10 +53,15 @@ export async function deleteOwnedFiles(db: DbOrTx, userId: string, fileIds: stri
 }
 
 /** Deletes a user's files of one purpose except those kept; answers the deleted files' storage keys. */
-export async function deleteFilesExcept(db: DbOrTx, ownerId: string, purpose: FilePurpose, keep: string[]) {
+export async function deleteOwnedFilesExcept(
+  db: DbOrTx,
+  userId: string,
+  purpose: FilePurpose,
+  keep: string[],
+) {
   return db
     .delete(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.purpose, purpose), notInArray(files.id, keep)))
+    .where(and(eq(files.ownerId, userId), eq(files.purpose, purpose), notInArray(files.id, keep)))
     .returning({ storageKey: files.storageKey });
 }
 

@@ -7,7 +7,7 @@ import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { AppDeps } from '../../types.ts';
 import { checkFileLink, FILE_LINK_INVALID } from './file-links.ts';
-import { findFile } from './files.repository.ts';
+import { findFileById } from './files.repository.ts';
 
 /** Content-Disposition of a download: an ASCII fallback name and the exact name (RFC 6266). */
 export const attachment = (name: string) =>
@@ -63,7 +63,7 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
       },
       async (request, reply) => {
         checkFileLink(keys, { fileId: request.params.fileId, ...request.query });
-        const file = await findFile(database.db, request.params.fileId);
+        const file = await findFileById(database.db, request.params.fileId);
         if (file?.purpose !== 'document') throw notFound('File not found');
         reply.header('cache-control', 'private, no-store');
         return sendStored(reply, storage, file, attachment(file.originalName ?? 'document'));
@@ -85,7 +85,7 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
         },
       },
       async (request, reply) => {
-        const file = await findFile(database.db, request.params.fileId);
+        const file = await findFileById(database.db, request.params.fileId);
         // Only the public images: documents and KYC selfies are private.
         if (file?.purpose !== 'profile' && file?.purpose !== 'checkout_logo')
           throw notFound('File not found');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FilePurpose } from '../../db/schema/files.ts';
 import type { StorageProvider, StoredBody } from '../../providers/storage/storage-provider.ts';
-import { checkoutLogoUrlOf, deleteFilesExcept, insertFile } from './files.repository.ts';
+import { checkoutLogoUrlOf, deleteOwnedFilesExcept, insertFile } from './files.repository.ts';
 import { type ImageSource, reencodeImage } from './images.ts';
 import { reserveStorage } from './storage-quota.ts';
 
@@ -110,6 +110,6 @@ export async function pruneReplacedImages(
     const current = ownFileId(await checkoutLogoUrlOf(db, ownerId));
     if (current) keep.push(current);
   }
-  const removed = await deleteFilesExcept(db, ownerId, purpose, keep);
+  const removed = await deleteOwnedFilesExcept(db, ownerId, purpose, keep);
   await Promise.all(removed.map((file) => storage.delete(file.storageKey).catch(() => undefined)));
 }
