@@ -6,7 +6,7 @@ import type { Currency, SignUpRequest } from '@bizdash/shared';
 import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db, Tx } from '../src/db/client.ts';
@@ -123,6 +123,16 @@ export async function buildTestApp(
       }
     },
   };
+}
+
+/** One app for every test of the enclosing describe (built before all, closed after all): `const ctx = useTestApp();` */
+export function useTestApp(...options: Parameters<typeof buildTestApp>): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await buildTestApp(...options));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 /**

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, merchantInput, signUpMerchant, type TestContext } from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { merchantInput, signUpMerchant, useTestApp } from '../../helper.ts';
 
 describe('POST /api/auth/signin', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const signIn = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload });

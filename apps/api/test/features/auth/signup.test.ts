@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { credentials, users, wallets } from '../../../src/db/schema/index.ts';
-import { buildTestApp, merchantInput, type TestContext } from '../../helper.ts';
+import { merchantInput, useTestApp } from '../../helper.ts';
 
 describe('POST /api/auth/signup', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const signUp = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload });

@@ -7,6 +7,7 @@ import {
   signUpMerchant,
   TEST_JWT_SECRET,
   type TestContext,
+  useTestApp,
 } from '../../helper.ts';
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -106,11 +107,7 @@ describe('bearer tokens on GET /api/users/{id}', () => {
 });
 
 describe('POST /api/auth/logout', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('ends every token issued before it, and later sign-ins work', async () => {
     const merchant = await signUpMerchant(ctx.app);

@@ -1,7 +1,7 @@
 import type { CheckoutPayment, Currency, FeeBearer } from '@bizdash/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
-import { buildTestApp, type TestContext, walletBalance } from '../../helper.ts';
+import { useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeFeeToCustomer,
@@ -16,12 +16,7 @@ import {
 } from './checkout-fixtures.ts';
 
 describe('POST /api/checkout/products/:productId/payments', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   describe('with a card the network approves', () => {
     it.each([

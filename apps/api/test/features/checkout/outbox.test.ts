@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
-import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
+import { dbOf, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeFeeToCustomer,
@@ -22,12 +22,7 @@ import {
 } from './checkout-fixtures.ts';
 
 describe('outbox events of checkout payments', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('writes exactly one payment.succeeded event, with the reference and amounts, for a successful payment', async () => {
     const { seller, productId } = await sellerWithProduct(ctx.app, { amount: 2_500, currency: 'USD' });

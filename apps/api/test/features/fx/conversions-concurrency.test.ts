@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FxQuote } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../../src/features/money/ledger/ledger.verify.ts';
 import {
-  buildTestApp,
   countRows,
   dbOf,
   fundWallet,
   type Merchant,
   signUpMerchant,
   sqlRows,
-  type TestContext,
+  useTestApp,
   walletBalance,
   walletIdsOf,
 } from '../../helper.ts';
@@ -22,12 +21,7 @@ import { quote, requestConversion, sellNaira } from './fx-fixtures.ts';
  * there they run one after another: the outcome must be the same either way.
  */
 describe('POST /api/fx/conversions, many at once', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const conversionDebits = (quoteIds: string[]) =>
     sqlRows<{ id: string; n: string | number }>(

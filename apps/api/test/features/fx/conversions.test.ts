@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Currency, FxConversion, FxSide } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRate, worth } from '../../../src/features/fx/fx-pricing.ts';
 import { verifyLedger } from '../../../src/features/money/ledger/ledger.verify.ts';
 import {
@@ -14,19 +14,14 @@ import {
   type Merchant,
   type MerchantWallets,
   signUpMerchant,
-  type TestContext,
+  useTestApp,
   walletBalance,
   walletIdsOf,
 } from '../../helper.ts';
 import { entriesOf, netByAccount, quote, requestConversion, sellNaira } from './fx-fixtures.ts';
 
 describe('POST /api/fx/conversions', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   afterEach(() => vi.useRealTimers());
 
   async function fundedMerchant(naira = 0, dollars = 0): Promise<Merchant & { wallets: MerchantWallets }> {

@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otpCodes } from '../../../src/db/schema/index.ts';
-import {
-  bearer,
-  buildTestApp,
-  type Merchant,
-  sandboxKey,
-  signUpMerchant,
-  type TestContext,
-} from '../../helper.ts';
+import { bearer, type Merchant, sandboxKey, signUpMerchant, useTestApp } from '../../helper.ts';
 
 describe('GET and POST /api/users/otp', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const requestCode = (merchant: Merchant, email = merchant.email) =>
     ctx.app.inject({

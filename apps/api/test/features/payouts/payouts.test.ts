@@ -12,6 +12,7 @@ import {
   signUpMerchant,
   sqlRows,
   type TestContext,
+  useTestApp,
   walletBalance,
 } from '../../helper.ts';
 import {
@@ -24,11 +25,7 @@ import {
 } from './payout-fixtures.ts';
 
 describe('payouts', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   let keyCount = 0;
   const start = (merchant: Merchant, body: object, key = `payout-key-${++keyCount}-${Date.now()}`) =>

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, merchantInput, signUpMerchant, type TestContext } from '../../helper.ts';
+import { buildTestApp, merchantInput, signUpMerchant, type TestContext, useTestApp } from '../../helper.ts';
 
 describe('GET /api/health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers 200 when the database answers, and says the sandbox providers put it in test mode', async () => {
     const response = await ctx.app.inject({ url: '/api/health' });
@@ -92,11 +88,7 @@ describe('CORS with CORS_ORIGINS set', () => {
 });
 
 describe('errors', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers unknown API paths with the JSON error shape', async () => {
     const response = await ctx.app.inject({ url: '/api/no-such-thing' });
@@ -117,11 +109,7 @@ describe('errors', () => {
 });
 
 describe('GET /api/docs', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('serves the API reference and an OpenAPI document built from the route schemas', async () => {
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBe(200);

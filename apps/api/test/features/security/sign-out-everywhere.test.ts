@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, PASSWORD, signUpMerchant, type TestContext } from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, PASSWORD, signUpMerchant, useTestApp } from '../../helper.ts';
 
 describe('sign out everywhere', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const me = (token: string, userId: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: bearer(token) });

@@ -20,6 +20,7 @@ import {
   signUpMerchant,
   sqlRows,
   type TestContext,
+  useTestApp,
 } from '../../helper.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods of 30 s from now. */
@@ -30,11 +31,7 @@ const codeAt = (secret: string, steps = 0) =>
 const nextPeriod = () => vi.setSystemTime(Date.now() + 90_000);
 
 describe('two-factor sign-in', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   afterEach(() => {
     vi.useRealTimers();
   });

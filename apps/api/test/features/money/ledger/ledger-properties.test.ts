@@ -2,21 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Currency } from '@bizdash/shared';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wallets } from '../../../../src/db/schema/index.ts';
 import { postTransfer, reversePosting } from '../../../../src/features/money/ledger/ledger.service.ts';
 import type { TransferRequest } from '../../../../src/features/money/ledger/ledger.types.ts';
 import { verifyLedger } from '../../../../src/features/money/ledger/ledger.verify.ts';
 import { AppError } from '../../../../src/lib/errors.ts';
 import {
-  buildTestApp,
   creditLegs,
   dbOf,
   debitLegs,
   insertTestMerchant,
   inTx,
   type MerchantWallets,
-  type TestContext,
+  useTestApp,
 } from '../../../helper.ts';
 
 const MERCHANTS = 3;
@@ -72,11 +71,7 @@ async function refusedAsOverdraft<T>(work: Promise<T>): Promise<T | 'refused'> {
 }
 
 describe('ledger properties', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('keeps every invariant and matches a model through random transfers, reversals and overdrafts', async () => {
     let overdrafts = 0;
