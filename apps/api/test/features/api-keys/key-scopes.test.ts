@@ -9,6 +9,7 @@ import {
   sqlRows,
   type TestContext,
   testConfig,
+  useTestApp,
 } from '../../helper.ts';
 import { createApp, generateKey, updateApiDetails } from './api-key-fixtures.ts';
 
@@ -192,11 +193,7 @@ describe('PUT /api/users/update-api-details: messages', () => {
 });
 
 describe('the per-key rate limit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ apiKeys: { ...testConfig().apiKeys, perMinute: 3 } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ apiKeys: { ...testConfig().apiKeys, perMinute: 3 } });
 
   it('answers 429 with Retry-After once a key has made its requests of the minute; another key is not held back', async () => {
     const merchant = await signUpMerchant(ctx.app);

@@ -1,11 +1,11 @@
 import type { CheckoutPayment } from '@bizdash/shared';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutPayments } from '../../../src/db/schema/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
 import { SOLD_OUT_WHILE_PAYING } from '../../../src/features/checkout/checkout-transitions.ts';
-import { buildTestApp, countRows, dbOf, fundWallet, type TestContext, walletBalance } from '../../helper.ts';
+import { countRows, dbOf, fundWallet, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeOf,
@@ -30,14 +30,10 @@ import {
  * and the check that payments overlapped only applies on PostgreSQL (as in ledger-concurrency.test.ts).
  */
 describe('POST /api/checkout/products/:productId/payments, many at once', () => {
-  let ctx: TestContext;
   const onPostgres = () => ctx.app.deps.database.kind === 'postgres';
   const NET = 482_500; // ₦5,000 less the ₦175 card fee the merchant bears
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('sells the last 5 units to exactly 5 of 50 customers paying at once', async () => {
     const { seller, productId } = await sellerWithProduct(ctx.app, { amount: 500_000, quantityAvailable: 5 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../src/db/schema/index.ts';
 import { SOLD_OUT_WHILE_PAYING } from '../../../src/features/checkout/checkout-transitions.ts';
-import { buildTestApp, countRows, dbOf, type TestContext, walletBalance } from '../../helper.ts';
+import { countRows, dbOf, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeOf,
@@ -19,15 +19,10 @@ import {
 } from './checkout-fixtures.ts';
 
 describe('POST /api/checkout/products/:productId/payments', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
+  const ctx = useTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  afterAll(() => ctx.close());
 
   const postingsOf = (transactionId: string) =>
     countRows(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_MAX_WRONG_OTPS } from '../../../src/providers/payments/sandbox-test-cards.ts';
-import { buildTestApp, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
+import { sqlRows, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   chargeOf,
@@ -19,14 +19,10 @@ import {
  * for real (a pool of connections); PGlite runs them one after another, so there fewer trials show the same rules.
  */
 describe('POST /api/checkout/payments/:paymentId/otp, several codes at once', () => {
-  let ctx: TestContext;
   const onPostgres = () => ctx.app.deps.database.kind === 'postgres';
   const NET = 482_500; // ₦5,000 less the ₦175 card fee the merchant bears
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   /** Ten codes for one payment: `right` of them the right code, the rest wrong, in a shuffled order. */
   const codes = (right: number) =>

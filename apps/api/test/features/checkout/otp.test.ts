@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../src/db/schema/index.ts';
 import {
   CHOSE_ANOTHER_CARD,
@@ -8,7 +8,7 @@ import {
   verifyOtp,
 } from '../../../src/features/checkout/checkout-transitions.ts';
 import { DECLINE_REASONS } from '../../../src/providers/payments/sandbox-test-cards.ts';
-import { buildTestApp, dbOf, sqlRows, type TestContext, walletBalance } from '../../helper.ts';
+import { dbOf, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   cancelForAnotherCard,
@@ -28,15 +28,10 @@ import {
 } from './checkout-fixtures.ts';
 
 describe('POST /api/checkout/payments/:paymentId/otp', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
+  const ctx = useTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  afterAll(() => ctx.close());
 
   /** A seller whose product is paid for with the OTP test card: the payment waits for its code. */
   async function waitingForCode(product: Parameters<typeof sellerWithProduct>[1] = {}) {

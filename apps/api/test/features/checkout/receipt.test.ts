@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../helper.ts';
 import { CARDS, pay, SANDBOX_OTP, sellerWithProduct, startBody, submitOtp } from './checkout-fixtures.ts';
 
 describe("the customer's receipt email", () => {
-  let ctx: TestContext;
   /** What the address received once the event pipeline has handled everything due. */
   const mailbox = async (address: string) => {
     await ctx.app.deps.jobs.runDueEvents();
     return ctx.app.deps.email.mailbox(address);
   };
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('goes out once the payment is booked, with the amount, the order, the reference and the card', async () => {
     const { productId } = await sellerWithProduct(ctx.app, { productName: 'Suya platter', amount: 500_000 });

@@ -1,15 +1,8 @@
 import type { EventOf, EventType, NotificationPage } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventValues } from '../../../src/jobs/events.repository.ts';
-import {
-  bearer,
-  buildTestApp,
-  countRows,
-  type Merchant,
-  signUpMerchant,
-  type TestContext,
-} from '../../helper.ts';
+import { bearer, countRows, type Merchant, signUpMerchant, useTestApp } from '../../helper.ts';
 import { createApp } from '../api-keys/api-key-fixtures.ts';
 import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 
@@ -53,8 +46,6 @@ const EVENTS: { type: EventType; setting: keyof typeof ALL_ON; data: (userId: st
 ];
 
 describe('notifications', () => {
-  let ctx: TestContext;
-
   const send = (method: 'GET' | 'PUT' | 'POST', url: string, who: Merchant, payload?: object) =>
     ctx.app.inject({ method, url: `/api/users/${who.userId}${url}`, headers: bearer(who.token), payload });
   const setSettings = async (who: Merchant, settings: Partial<typeof ALL_ON>) =>
@@ -79,10 +70,7 @@ describe('notifications', () => {
     await ctx.app.deps.jobs.runDueEvents();
   }
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it.each(EVENTS)('$type makes a $setting notice only while that type and in-app are on', async (event) => {
     const merchant = await signUpMerchant(ctx.app);

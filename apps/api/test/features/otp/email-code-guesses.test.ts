@@ -1,16 +1,8 @@
 import type { Payout } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  buildTestApp,
-  type Merchant,
-  sandboxKey,
-  signUpMerchant,
-  sqlRows,
-  type TestContext,
-} from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, type Merchant, sandboxKey, signUpMerchant, sqlRows, useTestApp } from '../../helper.ts';
 import { emailedCode, readyMerchant } from '../payouts/payout-fixtures.ts';
 
 const TRIALS = 8;
@@ -30,11 +22,7 @@ const errorCodes = (answers: LightMyRequestResponse[]) =>
   answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().code as string);
 
 describe('emailed codes under simultaneous guesses (5 wrong tries, then locked)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ databasePoolSize: 20 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ databasePoolSize: 20 });
 
   const wrongCounted = async (userId: string, purpose: string) => {
     const [row] = await sqlRows<{ wrong_attempts: number }>(

@@ -11,6 +11,7 @@ import {
   sqlRows,
   type TestContext,
   testConfig,
+  useTestApp,
   walletBalance,
 } from '../../helper.ts';
 import { RAIL_ACCOUNTS, readyApp, readyMerchant, settlementAccount } from './payout-fixtures.ts';
@@ -22,11 +23,7 @@ const AMOUNT = 100_000;
 const TOTAL = AMOUNT + 1_000; // the NGN fee of ₦1,000.00 is ₦10.00
 
 describe('payouts under concurrency', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ databasePoolSize: 20 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ databasePoolSize: 20 });
 
   it(`${BURST} simultaneous payouts from one wallet never overdraw it, and each is posted once`, async () => {
     const merchant = await signUpMerchant(ctx.app);

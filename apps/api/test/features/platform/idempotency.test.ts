@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_IN_PROGRESS } from '../../../src/plugins/idempotency.ts';
 import type { PaymentsProvider } from '../../../src/providers/payments/payments-provider.ts';
-import { buildTestApp, countRows, dbOf, type TestContext, walletBalance } from '../../helper.ts';
+import { countRows, dbOf, useTestApp, walletBalance } from '../../helper.ts';
 import {
   CARDS,
   newKey,
@@ -45,14 +45,10 @@ function holdFirstCharge(provider: PaymentsProvider) {
 
 /** The idempotency store, through the endpoint that uses it today: starting a card payment. */
 describe('the Idempotency-Key store', () => {
-  let ctx: TestContext;
   const storedKeys = (key: string) =>
     countRows(ctx.app, sql`select count(*) as n from idempotency_keys where key = ${key}`);
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('replays the first response byte for byte, with its status, and says it is a replay', async () => {
     const { seller, productId } = await sellerWithProduct(ctx.app);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, merchantInput, signUpMerchant, type TestContext, useTestApp } from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, merchantInput, signUpMerchant, useTestApp } from '../../helper.ts';
 
 describe('GET /api/health', () => {
   const ctx = useTestApp();
@@ -41,11 +41,7 @@ describe('GET /api/health', () => {
 
 describe('CORS with CORS_ORIGINS set', () => {
   const SHOP = 'https://shop.example';
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ corsOrigins: [SHOP] });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ corsOrigins: [SHOP] });
 
   const preflight = (origin: string) =>
     ctx.app.inject({
@@ -134,18 +130,14 @@ describe('GET /api/docs', () => {
 });
 
 describe('rate limits', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({
-      rateLimit: {
-        ipPerMinute: 1000,
-        accountPer15Minutes: 3,
-        accountAcrossIpsPer15Minutes: 6,
-        checkoutPerMinute: 1000,
-      },
-    });
+  const ctx = useTestApp({
+    rateLimit: {
+      ipPerMinute: 1000,
+      accountPer15Minutes: 3,
+      accountAcrossIpsPer15Minutes: 6,
+      checkoutPerMinute: 1000,
+    },
   });
-  afterAll(() => ctx.close());
 
   const signInFrom = (remoteAddress: string, email: string, password = 'Wr0ng!Password') =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress, payload: { email, password } });

@@ -5,6 +5,7 @@ import {
   sandboxKey,
   signUpMerchant,
   type TestContext,
+  useTestApp,
 } from '../../helper.ts';
 
 const CUSTOMER = 'ngozi.customer@example.com';
@@ -65,12 +66,8 @@ describe('GET /api/sandbox/mailbox', () => {
 });
 
 describe('GET /api/sandbox/mailbox with SANDBOX_MAILBOX_KEY', () => {
-  let ctx: TestContext;
   const configured = 'operator-chosen-key-0123456789';
-  beforeAll(async () => {
-    ctx = await buildTestApp({ sandbox: { mailboxKey: configured } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ sandbox: { mailboxKey: configured } });
 
   it('takes the configured key instead of the derived one', async () => {
     const derived = await buildTestApp();

@@ -1,6 +1,13 @@
 import type { SandboxEmail } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import {
+  bearer,
+  buildTestApp,
+  type Merchant,
+  signUpMerchant,
+  type TestContext,
+  useTestApp,
+} from '../../helper.ts';
 import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
 import { createProduct, pay, startBody } from '../checkout/checkout-fixtures.ts';
 
@@ -80,13 +87,9 @@ describe('GET /api/sandbox/my-mailbox', () => {
 });
 
 describe('GET /api/sandbox/my-mailbox with real email', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({
-      email: { provider: 'smtp', from: 'Bizdash <no-reply@example.com>', smtpUrl: 'smtp://127.0.0.1:2525' },
-    });
+  const ctx = useTestApp({
+    email: { provider: 'smtp', from: 'Bizdash <no-reply@example.com>', smtpUrl: 'smtp://127.0.0.1:2525' },
   });
-  afterAll(() => ctx.close());
 
   it('does not exist outside the sandbox', async () => {
     const merchant = await signUpMerchant(ctx.app);

@@ -11,17 +11,8 @@ import {
 } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  buildTestApp,
-  type Merchant,
-  PASSWORD,
-  signUpMerchant,
-  sqlRows,
-  type TestContext,
-  useTestApp,
-} from '../../helper.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bearer, type Merchant, PASSWORD, signUpMerchant, sqlRows, useTestApp } from '../../helper.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods of 30 s from now. */
 const codeAt = (secret: string, steps = 0) =>
@@ -346,18 +337,14 @@ describe('two-factor sign-in', () => {
 });
 
 describe('two-factor codes and the sign-in throttle', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({
-      rateLimit: {
-        ipPerMinute: 100_000,
-        accountPer15Minutes: 3,
-        accountAcrossIpsPer15Minutes: 100_000,
-        checkoutPerMinute: 100_000,
-      },
-    });
+  const ctx = useTestApp({
+    rateLimit: {
+      ipPerMinute: 100_000,
+      accountPer15Minutes: 3,
+      accountAcrossIpsPer15Minutes: 100_000,
+      checkoutPerMinute: 100_000,
+    },
   });
-  afterAll(() => ctx.close());
 
   it('limits code guesses at sign-in like password guesses', async () => {
     const merchant = await signUpMerchant(ctx.app);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
-import { buildTestApp, dbOf, type TestContext } from '../../helper.ts';
+import { buildTestApp, dbOf, type TestContext, useTestApp } from '../../helper.ts';
 import { pay, sellerWithProduct } from '../checkout/checkout-fixtures.ts';
 import {
   deliveriesOf,
@@ -15,7 +15,6 @@ import {
 } from './webhook-fixtures.ts';
 
 describe('webhook senders in several processes', () => {
-  let ctx: TestContext;
   let receiver: Receiver;
 
   const config = webhookTestConfig({ timeoutMs: 10_000 });
@@ -25,10 +24,7 @@ describe('webhook senders in several processes', () => {
       ? buildTestApp({ ...config, databaseUrl: ctx.app.deps.config.databaseUrl })
       : { app: ctx.app, close: async () => undefined };
 
-  beforeAll(async () => {
-    ctx = await buildTestApp(config);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp(config);
 
   it('killed mid-delivery: every event is still delivered at least once, with the same webhook-id and body, and its late outcome changes nothing', async () => {
     // The first process's requests reach the receiver, but their answers never come back to it.

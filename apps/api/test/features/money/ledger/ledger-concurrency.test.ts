@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../../../src/db/client.ts';
 import { ledgerPostings, transactions, wallets } from '../../../../src/db/schema/index.ts';
 import { postTransfer } from '../../../../src/features/money/ledger/ledger.service.ts';
@@ -13,14 +13,13 @@ import {
 } from '../../../../src/features/money/transactions/transactions.service.ts';
 import { AppError } from '../../../../src/lib/errors.ts';
 import {
-  buildTestApp,
   countRows,
   creditLegs,
   dbOf,
   debitLegs,
   fundWallet,
   insertTestMerchant,
-  type TestContext,
+  useTestApp,
   walletBalance,
 } from '../../../helper.ts';
 
@@ -30,7 +29,6 @@ import {
  * and the checks that prove the operations overlapped only apply on PostgreSQL.
  */
 describe('ledger under concurrent postings', () => {
-  let ctx: TestContext;
   let racing = 0;
   let maxRacing = 0;
   const onPostgres = () => ctx.app.deps.database.kind === 'postgres';
@@ -50,10 +48,7 @@ describe('ledger under concurrent postings', () => {
 
   const isOverdraft = (error: unknown) => error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS';
 
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('settles 200 concurrent credits and debits on one wallet, refusing exactly the overdrafts', async () => {
     const merchant = await insertTestMerchant(ctx.app);
