@@ -1,12 +1,9 @@
-import type { Currency } from '@bizdash/shared';
+import { BANK_ACCOUNT_STATUSES, type BankAccountStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, isOneOf, knownCurrency, timestamps } from './columns.ts';
 import { users } from './users.ts';
 import { wallets } from './wallets.ts';
-
-export const BANK_ACCOUNT_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
-export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
 
 /**
  * A merchant's settlement bank account for one of its wallets' currencies (SPEC section 3, Bank account). The full
@@ -24,7 +21,7 @@ export const bankAccounts = pgTable(
     walletId: uuid('wallet_id')
       .notNull()
       .references(() => wallets.id),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     bankName: text('bank_name').notNull(),
     /** The CBN bank code (NGN); null for accounts linked through a bank-link provider. */
     bankCode: text('bank_code'),
@@ -46,7 +43,7 @@ export const bankAccounts = pgTable(
     uniqueIndex('bank_accounts_active_unique')
       .on(table.userId, table.currency, table.accountNumberHash)
       .where(sql`${table.status} = 'ACTIVE'`),
-    check('bank_accounts_status_check', sql`${table.status} in ('ACTIVE', 'DEACTIVATED')`),
-    check('bank_accounts_currency_check', sql`${table.currency} in ('NGN', 'USD')`),
+    check('bank_accounts_status_check', isOneOf(table.status, BANK_ACCOUNT_STATUSES)),
+    knownCurrency(table.currency),
   ],
 );

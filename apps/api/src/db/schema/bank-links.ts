@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
-import { id, timestamps } from './columns.ts';
+import { id, isOneOf, timestamps } from './columns.ts';
 import { users } from './users.ts';
 import { wallets } from './wallets.ts';
 
@@ -32,6 +31,6 @@ export const bankLinks = pgTable(
   },
   (table) => [
     index('bank_links_user_idx').on(table.userId, table.createdAt),
-    check('bank_links_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
+    check('bank_links_status_check', isOneOf(table.status, BANK_LINK_STATUSES)),
   ],
 );

@@ -1,4 +1,4 @@
-import type { CardBrand, Currency, FeeBearer } from '@bizdash/shared';
+import type { CardBrand, FeeBearer } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, knownCurrency, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { transactions } from './transactions.ts';
 import { users } from './users.ts';
@@ -43,7 +43,7 @@ export const checkoutPayments = pgTable(
     fee: bigint('fee', { mode: 'number' }).notNull(),
     customerTotal: bigint('customer_total', { mode: 'number' }).notNull(),
     merchantNet: bigint('merchant_net', { mode: 'number' }).notNull(),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     feeBearer: text('fee_bearer').$type<FeeBearer>().notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -64,6 +64,7 @@ export const checkoutPayments = pgTable(
     // The abandoned-payment job reads only the unfinished ones, oldest first.
     index('checkout_payments_open_idx').on(table.createdAt).where(sql`${table.completedAt} is null`),
     check('checkout_payments_quantity_positive', sql`${table.quantity} > 0`),
+    knownCurrency(table.currency),
     check(
       'checkout_payments_amounts_add_up',
       sql`${table.customerTotal} = ${table.merchantNet} + ${table.fee} and ${table.fee} >= 0 and ${table.merchantNet} >= 0`,

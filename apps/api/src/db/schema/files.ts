@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.ts';
+import { id, isOneOf } from './columns.ts';
 import { users } from './users.ts';
 
 export const FILE_PURPOSES = ['profile', 'checkout_logo', 'document', 'kyc_selfie'] as const;
@@ -28,10 +28,7 @@ export const files = pgTable(
   (table) => [
     uniqueIndex('files_storage_key_unique').on(table.storageKey),
     index('files_owner_idx').on(table.ownerId, table.createdAt),
-    check(
-      'files_purpose_check',
-      sql`${table.purpose} in ('profile', 'checkout_logo', 'document', 'kyc_selfie')`,
-    ),
+    check('files_purpose_check', isOneOf(table.purpose, FILE_PURPOSES)),
     check('files_size_check', sql`${table.size} > 0`),
   ],
 );

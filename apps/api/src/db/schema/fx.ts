@@ -1,11 +1,12 @@
-import type { Currency, FxSide } from '@bizdash/shared';
+import { FX_SIDES, type FxSide } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, isOneOf, knownCurrency, timestamps } from './columns.ts';
 import { transactions } from './transactions.ts';
 import { users } from './users.ts';
 
-export const FX_QUOTE_STATUSES = ['OPEN', 'EXECUTED'] as const;
+/** OPEN until it is converted, once (ADR 031). */
+export const FX_QUOTE_STATUSES = ['OPEN', 'CONVERTED'] as const;
 export type FxQuoteStatus = (typeof FX_QUOTE_STATUSES)[number];
 
 /**
@@ -20,8 +21,8 @@ export const fxQuotes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    fromCurrency: text('from_currency').$type<Currency>().notNull(),
-    toCurrency: text('to_currency').$type<Currency>().notNull(),
+    fromCurrency: currency('from_currency'),
+    toCurrency: currency('to_currency'),
     side: text('side').$type<FxSide>().notNull(),
     /** What the merchant asked for: from-currency minor units (sell) or to-currency minor units (buy). */
     requestedAmount: bigint('requested_amount', { mode: 'number' }).notNull(),
@@ -48,19 +49,17 @@ export const fxQuotes = pgTable(
     index('fx_quotes_user_idx').on(table.userId, table.createdAt),
     index('fx_quotes_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'OPEN'`),
     check('fx_quotes_currencies_differ', sql`${table.fromCurrency} <> ${table.toCurrency}`),
-    check(
-      'fx_quotes_currencies_known',
-      sql`${table.fromCurrency} in ('NGN', 'USD') and ${table.toCurrency} in ('NGN', 'USD')`,
-    ),
-    check('fx_quotes_side_known', sql`${table.side} in ('sell', 'buy')`),
-    check('fx_quotes_status_known', sql`${table.status} in ('OPEN', 'EXECUTED')`),
+    knownCurrency(table.fromCurrency),
+    knownCurrency(table.toCurrency),
+    check('fx_quotes_side_known', isOneOf(table.side, FX_SIDES)),
+    check('fx_quotes_status_known', isOneOf(table.status, FX_QUOTE_STATUSES)),
     check(
       'fx_quotes_amounts',
       sql`${table.fee} >= 0 and ${table.amountIn} > ${table.fee} and ${table.amountOut} > 0 and ${table.requestedAmount} > 0`,
     ),
     check(
-      'fx_quotes_executed_iff_booked',
-      sql`(${table.status} = 'EXECUTED') = (${table.debitTransactionId} is not null and ${table.creditTransactionId} is not null and ${table.convertedAt} is not null)`,
+      'fx_quotes_converted_iff_booked',
+      sql`(${table.status} = 'CONVERTED') = (${table.debitTransactionId} is not null and ${table.creditTransactionId} is not null and ${table.convertedAt} is not null)`,
     ),
   ],
 );

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { id, isOneOf, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 export const IDENTITY_VERIFICATION_STATUSES = ['STARTED', 'IN_REVIEW', 'APPROVED', 'REJECTED'] as const;
@@ -25,9 +24,6 @@ export const identityVerifications = pgTable(
   },
   (table) => [
     index('identity_verifications_user_idx').on(table.userId, table.createdAt),
-    check(
-      'identity_verifications_status_check',
-      sql`${table.status} in ('STARTED', 'IN_REVIEW', 'APPROVED', 'REJECTED')`,
-    ),
+    check('identity_verifications_status_check', isOneOf(table.status, IDENTITY_VERIFICATION_STATUSES)),
   ],
 );

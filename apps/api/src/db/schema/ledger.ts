@@ -1,4 +1,3 @@
-import type { Currency } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, knownCurrency, timestamps } from './columns.ts';
 import { wallets } from './wallets.ts';
 
 /** The house's side of every movement, one per purpose and currency; balances are the sum of their entries. */
@@ -21,10 +20,13 @@ export const systemAccounts = pgTable(
   {
     id: id(),
     code: text('code').notNull(),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     ...timestamps,
   },
-  (table) => [uniqueIndex('system_accounts_code_currency_unique').on(table.code, table.currency)],
+  (table) => [
+    uniqueIndex('system_accounts_code_currency_unique').on(table.code, table.currency),
+    knownCurrency(table.currency),
+  ],
 );
 
 /** A balanced set of entries; the idempotency key makes a retried posting a replay, not a second movement. */
@@ -56,7 +58,7 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerPostings.id),
     walletId: uuid('wallet_id').references(() => wallets.id),
     systemAccountId: uuid('system_account_id').references(() => systemAccounts.id),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -66,5 +68,6 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_system_account_idx').on(table.systemAccountId),
     check('ledger_entries_one_account', sql`num_nonnulls(${table.walletId}, ${table.systemAccountId}) = 1`),
     check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
+    knownCurrency(table.currency),
   ],
 );

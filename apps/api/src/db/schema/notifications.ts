@@ -1,7 +1,7 @@
-import type { NotificationType } from '@bizdash/shared';
+import { NOTIFICATION_TYPES, type NotificationType } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { id, isOneOf, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /** A merchant's notification choices; no row means SPEC section 9's defaults (the column defaults). */
@@ -37,9 +37,6 @@ export const notifications = pgTable(
     uniqueIndex('notifications_event_unique').on(table.eventId),
     index('notifications_user_idx').on(table.userId, table.createdAt),
     index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
-    check(
-      'notifications_type_check',
-      sql`${table.type} in ('accountUpdates', 'incomingPayments', 'outgoingTransfer', 'securityAlerts')`,
-    ),
+    check('notifications_type_check', isOneOf(table.type, NOTIFICATION_TYPES)),
   ],
 );

@@ -1,4 +1,4 @@
-import type { Currency, PayoutStatus } from '@bizdash/shared';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
-import { id, timestamps } from './columns.ts';
+import { currency, id, isOneOf, knownCurrency, timestamps } from './columns.ts';
 import { ledgerPostings } from './ledger.ts';
 import { transactions } from './transactions.ts';
 import { users } from './users.ts';
@@ -36,7 +36,7 @@ export const payouts = pgTable(
     bankAccountId: uuid('bank_account_id')
       .notNull()
       .references(() => bankAccounts.id),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     fee: bigint('fee', { mode: 'number' }).notNull(),
     status: text('status').$type<PayoutStatus>().notNull(),
@@ -61,9 +61,7 @@ export const payouts = pgTable(
       .where(sql`${table.idempotencyKey} is not null`),
     index('payouts_due_idx').on(table.nextCheckAt).where(sql`${table.status} = 'PROCESSING'`),
     check('payouts_amount_positive', sql`${table.amount} > 0 and ${table.fee} >= 0`),
-    check(
-      'payouts_status_check',
-      sql`${table.status} in ('PENDING_CONFIRMATION', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'CANCELLED')`,
-    ),
+    knownCurrency(table.currency),
+    check('payouts_status_check', isOneOf(table.status, PAYOUT_STATUSES)),
   ],
 );

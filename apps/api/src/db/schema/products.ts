@@ -1,7 +1,6 @@
-import type { Currency } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, knownCurrency, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /** What a merchant sells through a payment link; archived instead of deleted once it has payments. */
@@ -15,7 +14,7 @@ export const products = pgTable(
     productName: text('product_name').notNull(),
     description: text('description'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     quantityAvailable: integer('quantity_available').notNull(),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
@@ -28,6 +27,6 @@ export const products = pgTable(
     ),
     check('products_amount_positive', sql`${table.amount} > 0`),
     check('products_quantity_not_negative', sql`${table.quantityAvailable} >= 0`),
-    check('products_currency_known', sql`${table.currency} in ('NGN', 'USD')`),
+    knownCurrency(table.currency),
   ],
 );

@@ -1,8 +1,7 @@
-import type { SandboxBankLinkStatus, UsdAccountType } from '@bizdash/shared';
-import { sql } from 'drizzle-orm';
+import { SANDBOX_BANK_LINK_STATUSES, type SandboxBankLinkStatus, type UsdAccountType } from '@bizdash/shared';
 import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bankLinks } from './bank-links.ts';
-import { id, timestamps } from './columns.ts';
+import { id, isOneOf, timestamps } from './columns.ts';
 
 /**
  * The sandbox bank-link provider's own records (its hosted page's sessions): what a real provider keeps on its
@@ -29,6 +28,6 @@ export const sandboxBankLinkSessions = pgTable(
   (table) => [
     uniqueIndex('sandbox_bank_link_sessions_link_unique').on(table.linkId),
     uniqueIndex('sandbox_bank_link_sessions_public_token_unique').on(table.publicToken),
-    check('sandbox_bank_link_sessions_status_check', sql`${table.status} in ('OPEN', 'COMPLETED', 'FAILED')`),
+    check('sandbox_bank_link_sessions_status_check', isOneOf(table.status, SANDBOX_BANK_LINK_STATUSES)),
   ],
 );

@@ -1,6 +1,6 @@
-import type { CardBrand, Currency } from '@bizdash/shared';
+import type { CardBrand } from '@bizdash/shared';
 import { bigint, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, knownCurrency, timestamps } from './columns.ts';
 
 /**
  * The sandbox card network's own book of authorizations: it remembers which card asked for an OTP, how many
@@ -12,7 +12,7 @@ export const sandboxCardAuthorizations = pgTable(
     id: id(),
     merchantReference: text('merchant_reference').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     cardBrand: text('card_brand').$type<CardBrand>().notNull(),
     cardLast4: text('card_last4').notNull(),
     status: text('status').notNull(),
@@ -20,5 +20,8 @@ export const sandboxCardAuthorizations = pgTable(
     wrongOtpAttempts: integer('wrong_otp_attempts').notNull().default(0),
     ...timestamps,
   },
-  (table) => [uniqueIndex('sandbox_card_authorizations_reference_unique').on(table.merchantReference)],
+  (table) => [
+    uniqueIndex('sandbox_card_authorizations_reference_unique').on(table.merchantReference),
+    knownCurrency(table.currency),
+  ],
 );

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { isOneOf } from './columns.ts';
 
 /** The outside parties whose signed callbacks come in: the identity provider (KYC) and the bank-link provider. */
 export const CALLBACK_SOURCES = ['identity', 'bank-link'] as const;
@@ -21,6 +21,6 @@ export const seenCallbacks = pgTable(
   (table) => [
     primaryKey({ name: 'seen_callbacks_pkey', columns: [table.source, table.provider, table.callbackId] }),
     index('seen_callbacks_received_at_idx').on(table.receivedAt),
-    check('seen_callbacks_source_check', sql`${table.source} in ('identity', 'bank-link')`),
+    check('seen_callbacks_source_check', isOneOf(table.source, CALLBACK_SOURCES)),
   ],
 );

@@ -1,4 +1,9 @@
-import type { Currency, TransactionChannel, TransactionStatus, TransactionType } from '@bizdash/shared';
+import {
+  TRANSACTION_TYPES,
+  type TransactionChannel,
+  type TransactionStatus,
+  type TransactionType,
+} from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, isOneOf, knownCurrency, timestamps } from './columns.ts';
 import { ledgerPostings } from './ledger.ts';
 import { users } from './users.ts';
 import { wallets } from './wallets.ts';
@@ -45,7 +50,7 @@ export const transactions = pgTable(
     description: text('description').notNull(),
     parentTransactionId: uuid('parent_transaction_id').references((): AnyPgColumn => transactions.id),
     transactionAmount: bigint('transaction_amount', { mode: 'number' }).notNull(),
-    currencyCode: text('currency_code').$type<Currency>().notNull(),
+    currencyCode: currency('currency_code'),
     transactionType: text('transaction_type').$type<TransactionType>().notNull(),
     transactionStatus: text('transaction_status').$type<TransactionStatus>().notNull(),
     beneficiary: text('beneficiary'),
@@ -94,7 +99,8 @@ export const transactions = pgTable(
       sql`${searchText(table)} gin_trgm_ops`,
     ),
     check('transactions_amount_positive', sql`${table.transactionAmount} > 0`),
-    check('transactions_type_known', sql`${table.transactionType} in ('CREDIT', 'DEBIT')`),
+    check('transactions_type_known', isOneOf(table.transactionType, TRANSACTION_TYPES)),
+    knownCurrency(table.currencyCode),
     check(
       'transactions_posted_iff_successful',
       sql`(${table.transactionStatus} = 'SUCCESSFUL') = (${table.postingId} is not null)`,

@@ -1,7 +1,7 @@
-import type { AccountStatus, Currency } from '@bizdash/shared';
+import type { AccountStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { currency, id, knownCurrency, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /** One wallet per merchant and currency; balances are integer minor units. */
@@ -12,7 +12,7 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    currency: text('currency').$type<Currency>().notNull(),
+    currency: currency(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<AccountStatus>().notNull().default('ACTIVE'),
     ...timestamps,
@@ -20,6 +20,6 @@ export const wallets = pgTable(
   (table) => [
     uniqueIndex('wallets_user_currency_unique').on(table.userId, table.currency),
     check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
-    check('wallets_currency_known', sql`${table.currency} in ('NGN', 'USD')`),
+    knownCurrency(table.currency),
   ],
 );

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryStatus } from '@bizdash/shared';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { id, isOneOf, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -79,10 +79,7 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(table.endpointId, table.eventId),
     index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_user_idx').on(table.userId, table.createdAt),
-    check(
-      'webhook_deliveries_status_check',
-      sql`${table.status} in ('pending', 'succeeded', 'failed', 'disabled')`,
-    ),
+    check('webhook_deliveries_status_check', isOneOf(table.status, WEBHOOK_DELIVERY_STATUSES)),
   ],
 );
 

@@ -21,7 +21,7 @@ export async function lockOwnedQuote(tx: Tx, userId: string, quoteId: string): P
   return row ?? null;
 }
 
-export async function markQuoteExecuted(
+export async function markOwnedQuoteConverted(
   tx: Tx,
   userId: string,
   quoteId: string,
@@ -37,7 +37,7 @@ export async function markQuoteExecuted(
 ): Promise<FxQuoteRow> {
   const [row] = await tx
     .update(fxQuotes)
-    .set({ ...values, status: 'EXECUTED' })
+    .set({ ...values, status: 'CONVERTED' })
     .where(and(eq(fxQuotes.id, quoteId), eq(fxQuotes.userId, userId), eq(fxQuotes.status, 'OPEN')))
     .returning();
   if (!row) throw new Error(`fx quote ${quoteId} was not open`);

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FxRatesProvider } from '../../providers/fx-rates/fx-rates-provider.ts';
 import { lockOwnedWallets, recordTransaction } from '../money/index.ts';
-import { type FxQuoteRow, insertQuote, lockOwnedQuote, markQuoteExecuted } from './fx.repository.ts';
+import { type FxQuoteRow, insertQuote, lockOwnedQuote, markOwnedQuoteConverted } from './fx.repository.ts';
 import { parseRate, priceQuote, rateText, scaleRate } from './fx-pricing.ts';
 
 export interface FxContext {
@@ -119,7 +119,7 @@ export async function convertQuote(
   return db.transaction(async (tx) => {
     const quote = await lockOwnedQuote(tx, userId, quoteId);
     if (!quote) throw notFound(QUOTE_NOT_FOUND);
-    if (quote.status === 'EXECUTED') {
+    if (quote.status === 'CONVERTED') {
       if (quote.conversionKey === idempotencyKey) return { conversion: toConversion(quote), replayed: true };
       throw conflict(QUOTE_ALREADY_USED, 'QUOTE_ALREADY_USED');
     }
@@ -195,7 +195,7 @@ export async function convertQuote(
       },
       target,
     );
-    const converted = await markQuoteExecuted(tx, userId, quote.id, {
+    const converted = await markOwnedQuoteConverted(tx, userId, quote.id, {
       conversionKey: idempotencyKey,
       reference,
       debitTransactionId: debit.id,

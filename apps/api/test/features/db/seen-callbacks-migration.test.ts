@@ -1,28 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../src/db/migrations');
-
-/** The migrations as they stood before `tag`: a copy of the folder whose journal ends just before it. */
-async function migrationsBefore(tag: string) {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'bizdash-migrations-'));
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
+import { migrationsFolder, withMigrationsBefore } from './migrations-before.ts';
 
 describe('migration 0027: one table of seen callbacks', () => {
   const client = new PGlite({ extensions: { btree_gin, pg_trgm } });
@@ -30,12 +12,7 @@ describe('migration 0027: one table of seen callbacks', () => {
   afterAll(() => client.close());
 
   it('moves the ids identity and bank-link callbacks had, so a replay across the upgrade is still refused', async () => {
-    const before = await migrationsBefore('0027_seen_callbacks');
-    try {
-      await migrate(db, { migrationsFolder: before });
-    } finally {
-      await rm(before, { recursive: true, force: true });
-    }
+    await withMigrationsBefore('0027_seen_callbacks', (before) => migrate(db, { migrationsFolder: before }));
     await client.exec(`
       insert into identity_callbacks (provider, callback_id, received_at) values ('sandbox', 'kyc-1', '2026-11-26T10:00:00Z');
       insert into bank_link_callbacks (provider, callback_id, received_at) values ('plaid', 'link-1', '2026-11-26T11:00:00Z');

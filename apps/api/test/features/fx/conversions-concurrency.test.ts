@@ -146,7 +146,7 @@ describe('POST /api/fx/conversions, many at once', () => {
     expect(
       await countRows(
         ctx.app,
-        sql`select count(*) as n from fx_quotes where user_id = ${merchant.userId} and status = 'EXECUTED'`,
+        sql`select count(*) as n from fx_quotes where user_id = ${merchant.userId} and status = 'CONVERTED'`,
       ),
     ).toBe(20);
     expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
