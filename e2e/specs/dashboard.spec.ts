@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_DISPLAY_NAMES, formatMoney, PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
+import { CURRENCY_INFO, formatMoney, PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
 import { openAs } from '../support/fixtures';
 import { exactPath } from '../support/helpers';
 import {
@@ -26,7 +26,7 @@ test.describe('at 1280 px', () => {
     for (const wallet of wallets) {
       const card = page.getByTestId(`wallet-card-${wallet.currency}`);
       await expect(
-        card.getByRole('heading', { name: `${CURRENCY_DISPLAY_NAMES[wallet.currency]} account` }),
+        card.getByRole('heading', { name: `${CURRENCY_INFO[wallet.currency].name} account` }),
       ).toBeVisible();
       await expect(card.getByTestId('available-balance')).toHaveText(
         formatMoney(wallet.availableBalance, wallet.currency),
@@ -35,7 +35,7 @@ test.describe('at 1280 px', () => {
         formatMoney(wallet.pendingAmount, wallet.currency),
       );
       await expect(
-        card.getByRole('link', { name: `${CURRENCY_DISPLAY_NAMES[wallet.currency]} account` }),
+        card.getByRole('link', { name: `${CURRENCY_INFO[wallet.currency].name} account` }),
       ).toHaveAttribute('href', `/accounts/${wallet.walletId}`);
     }
   });

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import {
+  CURRENCIES,
+  CURRENCY_INFO,
+  type Currency,
   DEFAULT_FEE_SCHEDULE,
-  DEFAULT_PAYOUT_FEES,
   FeeScheduleSchema,
   PayoutFeesSchema,
+  PayoutLimitsSchema,
 } from '@bizdash/shared';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -18,15 +21,27 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const perCurrency = <T>(value: (currency: Currency) => T) =>
+  Object.fromEntries(CURRENCIES.map((currency) => [currency, value(currency)])) as Record<Currency, T>;
+
+/** The daily limits' variables from before PAYOUT_LIMITS, still read for a currency PAYOUT_LIMITS leaves out. */
+const olderDailyLimits = (env: {
+  PAYOUT_DAILY_LIMIT_NGN?: number;
+  PAYOUT_DAILY_LIMIT_USD?: number;
+}): Partial<Record<Currency, number>> => ({
+  NGN: env.PAYOUT_DAILY_LIMIT_NGN,
+  USD: env.PAYOUT_DAILY_LIMIT_USD,
+});
+
 /** A JSON setting: parsed, then checked against its schema, so a typo names the field at start-up. */
-const jsonSetting = <T extends z.ZodType>(schema: T) =>
+const jsonSetting = <T extends z.ZodType>(schema: T, example: string) =>
   z
     .string()
     .transform((text, context) => {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        context.addIssue({ code: 'custom', message: `must be JSON, e.g. ${example}` });
         return z.NEVER;
       }
     })
@@ -114,7 +129,10 @@ const ConfigSchema = z
     PLAID_SECRET: z.string().min(1).optional(),
     PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
     PLAID_BASE_URL: z.url().optional(),
-    CHECKOUT_FEE_SCHEDULE: jsonSetting(FeeScheduleSchema).optional(),
+    CHECKOUT_FEE_SCHEDULE: jsonSetting(
+      FeeScheduleSchema,
+      '{"NGN":{"percentBasisPoints":150,"flat":10000,"flatWaivedBelow":250000,"cap":200000}}',
+    ).optional(),
     CHECKOUT_ABANDON_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -122,9 +140,16 @@ const ConfigSchema = z
     PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).optional(),
     IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).default(500_000_000),
-    PAYOUT_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(1_000_000),
-    PAYOUT_FEES: jsonSetting(PayoutFeesSchema).optional(),
+    PAYOUT_LIMITS: jsonSetting(
+      PayoutLimitsSchema,
+      '{"NGN":{"minimum":10000,"dailyLimit":500000000},"USD":{"dailyLimit":1000000}} (minor units)',
+    ).optional(),
+    PAYOUT_DAILY_LIMIT_NGN: z.coerce.number().int().min(1).optional(),
+    PAYOUT_DAILY_LIMIT_USD: z.coerce.number().int().min(1).optional(),
+    PAYOUT_FEES: jsonSetting(
+      PayoutFeesSchema,
+      '{"NGN":[{"upTo":500000,"fee":1000},{"upTo":null,"fee":2500}]} (minor units)',
+    ).optional(),
     FX_RATES_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     FX_SANDBOX_NGN_PER_USD: z.coerce.number().min(0.0001).max(1_000_000).default(1550),
     FX_SANDBOX_DRIFT_BPS: z.coerce.number().int().min(0).max(1000).default(50),
@@ -220,8 +245,17 @@ const ConfigSchema = z
       newAccountHoldHours:
         env.PAYOUT_NEW_ACCOUNT_HOLD_HOURS ??
         (env.PAYOUT_RAIL_PROVIDER === 'sandbox' ? SANDBOX_HOLD_HOURS : REAL_RAIL_HOLD_HOURS),
-      dailyLimits: { NGN: env.PAYOUT_DAILY_LIMIT_NGN, USD: env.PAYOUT_DAILY_LIMIT_USD },
-      fees: { ...DEFAULT_PAYOUT_FEES, ...env.PAYOUT_FEES },
+      /** Per currency, in minor units: PAYOUT_LIMITS, else the older per-currency variable, else CURRENCY_INFO. */
+      minimums: perCurrency(
+        (currency) => env.PAYOUT_LIMITS?.[currency]?.minimum ?? CURRENCY_INFO[currency].payoutMinimum,
+      ),
+      dailyLimits: perCurrency(
+        (currency) =>
+          env.PAYOUT_LIMITS?.[currency]?.dailyLimit ??
+          olderDailyLimits(env)[currency] ??
+          CURRENCY_INFO[currency].payoutDailyLimit,
+      ),
+      fees: perCurrency((currency) => env.PAYOUT_FEES?.[currency] ?? CURRENCY_INFO[currency].payoutFees),
     },
     /** Currency conversion (ADR 031): mid rates from the provider, the house's spread and fee on top. */
     fx: {
@@ -279,6 +313,17 @@ const ConfigSchema = z
       path: ['PLAID_CLIENT_ID'],
     },
   )
+  .superRefine((config, context) => {
+    for (const currency of CURRENCIES) {
+      const { minimums, dailyLimits } = config.payouts;
+      if (minimums[currency] > dailyLimits[currency])
+        context.addIssue({
+          code: 'custom',
+          path: ['PAYOUT_LIMITS'],
+          message: `${currency}: the minimum payout (${minimums[currency]}) is above the daily limit (${dailyLimits[currency]}); both are minor units, e.g. {"${currency}":{"minimum":${CURRENCY_INFO[currency].payoutMinimum},"dailyLimit":${CURRENCY_INFO[currency].payoutDailyLimit}}}`,
+        });
+    }
+  })
   .refine((config) => config.storage.provider !== 's3' || config.storage.s3.bucket !== '', {
     message: 'S3_BUCKET is required when STORAGE_PROVIDER=s3',
     path: ['S3_BUCKET'],

@@ -1,10 +1,62 @@
 export const CURRENCIES = ['NGN', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export const CURRENCY_DISPLAY_NAMES: Record<Currency, string> = { NGN: 'Naira', USD: 'Dollars' };
+export const isCurrency = (code: string): code is Currency =>
+  (CURRENCIES as readonly string[]).includes(code);
 
-/** Minor units per major unit: kobo per naira, cents per dollar. */
-export const CURRENCY_MINOR_DIGITS: Record<Currency, number> = { NGN: 2, USD: 2 };
+/** A band of the payout fee schedule: payouts up to `upTo` minor units (null: any amount) cost `fee` minor units. */
+export interface PayoutFeeTier {
+  upTo: number | null;
+  fee: number;
+}
+
+/** What differs by currency. Amounts are minor units (kobo, cents). */
+export interface CurrencyInfo {
+  /** As a sentence says it: "your Naira wallet". */
+  name: string;
+  /** The narrow symbol before an amount. */
+  symbol: string;
+  /** Decimal digits of the minor unit: 2 is 100 kobo to the naira, 100 cents to the dollar. */
+  minorDigits: number;
+  /** Defaults of the payout limits (PAYOUT_LIMITS overrides them): the smallest payout, and the most a merchant
+   * and all its apps together pay out in any 24 hours. */
+  payoutMinimum: number;
+  payoutDailyLimit: number;
+  /** Default fee bands (PAYOUT_FEES overrides them). */
+  payoutFees: PayoutFeeTier[];
+  /** How long a payout usually takes to arrive on this currency's rail. */
+  payoutArrival: string;
+}
+
+/**
+ * Every currency's facts in one record: a new currency is one entry here (the database's CHECKs and the zod
+ * enums follow CURRENCIES). Payout fees are in the spirit of Nigerian instant-transfer pricing (₦10 up to ₦5,000,
+ * ₦25 up to ₦50,000, ₦50 above) and a flat $1 for a USD bank payout.
+ */
+export const CURRENCY_INFO: Record<Currency, CurrencyInfo> = {
+  NGN: {
+    name: 'Naira',
+    symbol: '₦',
+    minorDigits: 2,
+    payoutMinimum: 100_00,
+    payoutDailyLimit: 5_000_000_00,
+    payoutFees: [
+      { upTo: 5_000_00, fee: 10_00 },
+      { upTo: 50_000_00, fee: 25_00 },
+      { upTo: null, fee: 50_00 },
+    ],
+    payoutArrival: 'Usually within minutes',
+  },
+  USD: {
+    name: 'Dollars',
+    symbol: '$',
+    minorDigits: 2,
+    payoutMinimum: 1_00,
+    payoutDailyLimit: 10_000_00,
+    payoutFees: [{ upTo: null, fee: 1_00 }],
+    payoutArrival: 'Usually 1-3 business days',
+  },
+};
 
 export const TRUNCATE_LIMITS = {
   productName: 40,

@@ -1,4 +1,4 @@
-import { CURRENCIES, CURRENCY_MINOR_DIGITS, type Currency } from '../constants.ts';
+import { CURRENCY_INFO, isCurrency } from '../constants.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -18,9 +18,7 @@ export function normalizeCurrencyCode(code: string | null | undefined): string {
 }
 
 function minorDigits(currency: string): number {
-  return (CURRENCIES as readonly string[]).includes(currency)
-    ? CURRENCY_MINOR_DIGITS[currency as Currency]
-    : 2;
+  return isCurrency(currency) ? CURRENCY_INFO[currency].minorDigits : 2;
 }
 
 export function toMajorUnits(minor: number, currency: string): number {
@@ -43,14 +41,8 @@ export function formatSignedMoney(minor: number, currency: string, type: 'CREDIT
 }
 
 export function currencyLabel(code: string | null | undefined): string {
-  switch (normalizeCurrencyCode(code)) {
-    case 'NGN':
-      return 'Naira (₦)';
-    case 'USD':
-      return 'Dollars ($)';
-    default:
-      return 'N/A';
-  }
+  const currency = normalizeCurrencyCode(code);
+  return isCurrency(currency) ? `${CURRENCY_INFO[currency].name} (${CURRENCY_INFO[currency].symbol})` : 'N/A';
 }
 
 /** Plain decimal major units for files (CSV): exact integer arithmetic, no symbol, no grouping. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, CURRENCY_DISPLAY_NAMES, type Currency } from '../constants.ts';
+import { CURRENCIES, CURRENCY_INFO, type Currency } from '../constants.ts';
 import { formatMoney } from '../format/money.ts';
 import { amountBoundsByCurrency } from './fields.ts';
 
@@ -117,7 +117,7 @@ export const FxConversionRequestSchema = z.object({
 });
 export type FxConversionRequest = z.input<typeof FxConversionRequestSchema>;
 
-/** An executed quote: the two wallets' transactions (and the fee's, a child of the debit) share its reference. */
+/** A converted quote: the two wallets' transactions (and the fee's, a child of the debit) share its reference. */
 export const FxConversionSchema = z.object({
   quote: FxQuoteSchema,
   reference: z.string(),
@@ -130,4 +130,4 @@ export type FxConversion = z.infer<typeof FxConversionSchema>;
 
 /** What a conversion that cannot be paid says: the wallet's currency by name. */
 export const fxInsufficientFundsMessage = (currency: Currency) =>
-  `Your ${CURRENCY_DISPLAY_NAMES[currency]} balance is not enough for this conversion.`;
+  `Your ${CURRENCY_INFO[currency].name} balance is not enough for this conversion.`;

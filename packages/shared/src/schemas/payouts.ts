@@ -104,4 +104,16 @@ const feeTiersSchema = z
   .array(z.object({ upTo: z.number().int().positive().nullable(), fee: z.number().int().nonnegative() }))
   .min(1)
   .refine((tiers) => tiers.at(-1)?.upTo === null, 'the last band must have upTo null');
-export const PayoutFeesSchema = z.object({ NGN: feeTiersSchema.optional(), USD: feeTiersSchema.optional() });
+export const PayoutFeesSchema = z.partialRecord(z.enum(CURRENCIES), feeTiersSchema);
+
+/**
+ * PAYOUT_LIMITS: per currency, the smallest payout (`minimum`) and the most a merchant and all its apps pay out in
+ * any 24 hours (`dailyLimit`), in minor units; what is left out keeps its default (CURRENCY_INFO).
+ */
+export const PayoutLimitsSchema = z.partialRecord(
+  z.enum(CURRENCIES),
+  z.strictObject({
+    minimum: z.number().int().positive().optional(),
+    dailyLimit: z.number().int().positive().optional(),
+  }),
+);

@@ -1,10 +1,4 @@
-import {
-  CURRENCY_MINOR_DIGITS,
-  type Currency,
-  FX_PAIR,
-  FX_RATE_DECIMALS,
-  type FxSide,
-} from '@bizdash/shared';
+import { CURRENCY_INFO, type Currency, FX_PAIR, FX_RATE_DECIMALS, type FxSide } from '@bizdash/shared';
 
 /**
  * The arithmetic of a quote (ADR 031), exact: integers only (BigInt), rates as integers of 1/10,000 of a naira
@@ -54,9 +48,9 @@ export function offeredRate(mid: bigint, spreadBps: number, to: Currency): bigin
  * Minor units of `to` per minor unit of `from`, as the fraction numerator / denominator, at `rate` (counter per
  * base, scaled): dollars to naira multiply by the rate, naira to dollars divide by it.
  */
-function exchange(from: Currency, to: Currency, rate: bigint) {
-  const fromMinor = 10n ** BigInt(CURRENCY_MINOR_DIGITS[from]);
-  const toMinor = 10n ** BigInt(CURRENCY_MINOR_DIGITS[to]);
+function conversionFactor(from: Currency, to: Currency, rate: bigint) {
+  const fromMinor = 10n ** BigInt(CURRENCY_INFO[from].minorDigits);
+  const toMinor = 10n ** BigInt(CURRENCY_INFO[to].minorDigits);
   return from === FX_PAIR.base
     ? { numerator: rate * toMinor, denominator: RATE_SCALE * fromMinor }
     : { numerator: RATE_SCALE * toMinor, denominator: rate * fromMinor };
@@ -64,7 +58,7 @@ function exchange(from: Currency, to: Currency, rate: bigint) {
 
 /** What `principal` minor units of `from` are worth in `to` at `rate`, exactly, as a fraction. */
 export function worth(principal: bigint, from: Currency, to: Currency, rate: bigint) {
-  const { numerator, denominator } = exchange(from, to, rate);
+  const { numerator, denominator } = conversionFactor(from, to, rate);
   return { numerator: principal * numerator, denominator };
 }
 
@@ -97,7 +91,7 @@ export function priceQuote(input: QuoteInput): QuotePrice | null {
   if (feeBps < 0 || feeBps >= 10_000) throw new RangeError(`fee of ${feeBps} bps`);
   const rate = offeredRate(input.mid, input.spreadBps, to);
   if (rate <= 0n) return null;
-  const { numerator, denominator } = exchange(from, to, rate);
+  const { numerator, denominator } = conversionFactor(from, to, rate);
   const amount = BigInt(input.amount);
   let amountIn: bigint;
   let amountOut: bigint;

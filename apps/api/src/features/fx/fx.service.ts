@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  CURRENCY_DISPLAY_NAMES,
+  CURRENCY_INFO,
   type Currency,
   FX_PAIR,
   type FxConversion,
@@ -152,7 +152,7 @@ export async function convertQuote(
         description: `Conversion to ${to}`,
         channel: 'FX',
         counterparty: 'FX',
-        beneficiary: `${CURRENCY_DISPLAY_NAMES[to]} wallet`,
+        beneficiary: `${CURRENCY_INFO[to].name} wallet`,
         orderReference: reference,
       },
       source,
@@ -189,7 +189,7 @@ export async function convertQuote(
         description: `Conversion from ${from}`,
         channel: 'FX',
         counterparty: 'FX',
-        beneficiary: `${CURRENCY_DISPLAY_NAMES[from]} wallet`,
+        beneficiary: `${CURRENCY_INFO[from].name} wallet`,
         orderReference: reference,
         parentTransactionId: debit.id,
       },

@@ -2,11 +2,10 @@ import {
   type ConfirmPayoutRequest,
   type CreatePayoutRequest,
   CURRENCIES,
-  type Currency,
+  CURRENCY_INFO,
   formatMaskedAccountNumber,
   formatMoney,
   OTP_RULES,
-  PAYOUT_ARRIVAL,
   PAYOUT_MESSAGES,
   type Payout,
   type PayoutTerms,
@@ -47,8 +46,6 @@ export type PayoutDeps = Pick<
   'database' | 'config' | 'email' | 'keys' | 'secretBox' | 'jobs' | 'payoutRail'
 > & { log?: FastifyBaseLogger };
 
-/** The smallest payout per currency: ₦100 and $1. */
-const MINIMUM: Record<Currency, number> = { NGN: 10_000, USD: 100 };
 const CONFIRM_WITHIN_MS = OTP_RULES.ttlMinutes * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const PAYOUT_NOT_FOUND = 'Payout not found';
@@ -73,7 +70,7 @@ function toPayout(
     accountNumberMasked: formatMaskedAccountNumber(account.accountNumberLast4),
     transactionId: payout.transactionId,
     failureReason: payout.failureReason,
-    arrivalEstimate: PAYOUT_ARRIVAL[payout.currency],
+    arrivalEstimate: CURRENCY_INFO[payout.currency].payoutArrival,
     createdAt: payout.createdAt.toISOString(),
     settledAt: payout.settledAt?.toISOString() ?? null,
   };
@@ -95,11 +92,11 @@ export async function payoutTerms(deps: PayoutDeps, actor: Actor): Promise<Payou
     currencies: await Promise.all(
       CURRENCIES.map(async (currency) => ({
         currency,
-        minimum: MINIMUM[currency],
+        minimum: payouts.minimums[currency],
         dailyLimit: payouts.dailyLimits[currency],
         usedToday: await sumPaidOutSince(db, actor.ownerId, currency, since),
         feeTiers: payouts.fees[currency],
-        arrivalEstimate: PAYOUT_ARRIVAL[currency],
+        arrivalEstimate: CURRENCY_INFO[currency].payoutArrival,
       })),
     ),
   };
@@ -134,9 +131,10 @@ async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRe
     );
   }
   const currency = wallet.currency;
-  if (input.amount < MINIMUM[currency]) {
+  const minimum = deps.config.payouts.minimums[currency];
+  if (input.amount < minimum) {
     throw badRequest(
-      `${PAYOUT_MESSAGES.belowMinimum} The minimum is ${formatMoney(MINIMUM[currency], currency)}.`,
+      `${PAYOUT_MESSAGES.belowMinimum} The minimum is ${formatMoney(minimum, currency)}.`,
       'BELOW_MINIMUM',
     );
   }

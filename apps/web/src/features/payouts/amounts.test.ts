@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_FEES } from '@bizdash/shared';
+import { CURRENCY_INFO } from '@bizdash/shared';
 import { describe, expect, it } from 'vitest';
 import {
   canPayOut,
@@ -16,7 +16,7 @@ const NGN = {
   minimum: 10_000,
   dailyLimit: 500_000_000,
   usedToday: 0,
-  feeTiers: DEFAULT_PAYOUT_FEES.NGN,
+  feeTiers: CURRENCY_INFO.NGN.payoutFees,
 };
 
 describe('checkAmount', () => {
@@ -54,11 +54,11 @@ describe('checkAmount', () => {
 
 describe('largestPayout', () => {
   it('is the most whose amount and fee fit the balance', () => {
-    expect(largestPayout(510_000, DEFAULT_PAYOUT_FEES.NGN)).toBe(507_500);
+    expect(largestPayout(510_000, CURRENCY_INFO.NGN.payoutFees)).toBe(507_500);
     // Just over a band's top, the lower band's top pays more than the next band allows.
-    expect(largestPayout(501_500, DEFAULT_PAYOUT_FEES.NGN)).toBe(500_000);
-    expect(largestPayout(10_000, DEFAULT_PAYOUT_FEES.USD)).toBe(9_900);
-    expect(largestPayout(50, DEFAULT_PAYOUT_FEES.USD)).toBe(0);
+    expect(largestPayout(501_500, CURRENCY_INFO.NGN.payoutFees)).toBe(500_000);
+    expect(largestPayout(10_000, CURRENCY_INFO.USD.payoutFees)).toBe(9_900);
+    expect(largestPayout(50, CURRENCY_INFO.USD.payoutFees)).toBe(0);
   });
 });
 

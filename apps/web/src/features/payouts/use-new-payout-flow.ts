@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY_NAMES, type Payout, payoutFee } from '@bizdash/shared';
+import { CURRENCY_INFO, type Payout, payoutFee } from '@bizdash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -96,7 +96,7 @@ export function useNewPayoutFlow() {
               account: accountLabel(recipient),
               accountHolderName: recipient.accountHolderName,
               arrivalEstimate: currencyTerms.arrivalEstimate,
-              from: `${CURRENCY_DISPLAY_NAMES[wallet.currency]} wallet`,
+              from: `${CURRENCY_INFO[wallet.currency].name} wallet`,
             },
             request: { walletId: wallet.walletId, bankAccountId: recipient.recordId, amount: amount.amount },
           }

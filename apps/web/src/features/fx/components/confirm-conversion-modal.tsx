@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY_NAMES, type FxQuote, formatMoney } from '@bizdash/shared';
+import { CURRENCY_INFO, type FxQuote, formatMoney } from '@bizdash/shared';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { QuoteCountdown } from './quote-countdown';
@@ -32,7 +32,7 @@ export function ConfirmConversionModal({
         if (!converting) onOpenChange(next);
       }}
       title="Confirm conversion"
-      description={`${formatMoney(quote.amountIn, quote.from)} leaves your ${CURRENCY_DISPLAY_NAMES[quote.from]} wallet and ${formatMoney(quote.amountOut, quote.to)} arrives in your ${CURRENCY_DISPLAY_NAMES[quote.to]} wallet.`}
+      description={`${formatMoney(quote.amountIn, quote.from)} leaves your ${CURRENCY_INFO[quote.from].name} wallet and ${formatMoney(quote.amountOut, quote.to)} arrives in your ${CURRENCY_INFO[quote.to].name} wallet.`}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={converting}>

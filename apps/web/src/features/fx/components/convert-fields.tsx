@@ -1,6 +1,6 @@
 import {
   CURRENCIES,
-  CURRENCY_DISPLAY_NAMES,
+  CURRENCY_INFO,
   type Currency,
   currencySymbol,
   formatMoney,
@@ -29,7 +29,7 @@ export function WalletSelect({
         <select id={id} aria-describedby={`${id}-hint`} className={selectClasses(false)} {...props}>
           {CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
-              {CURRENCY_DISPLAY_NAMES[currency]} ({currency})
+              {CURRENCY_INFO[currency].name} ({currency})
             </option>
           ))}
         </select>
@@ -94,7 +94,7 @@ export function BalancesCard({ wallets }: { wallets: ReturnType<typeof useWallet
               >
                 {currencySymbol(currency)}
               </span>
-              {CURRENCY_DISPLAY_NAMES[currency]}
+              {CURRENCY_INFO[currency].name}
             </span>
             <span className="text-sm font-semibold text-slate-900 tabular-nums">
               {wallets.data ? (

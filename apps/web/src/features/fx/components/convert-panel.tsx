@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY_NAMES, type Currency, fxInsufficientFundsMessage } from '@bizdash/shared';
+import { CURRENCY_INFO, type Currency, fxInsufficientFundsMessage } from '@bizdash/shared';
 import { ArrowDownUp, ArrowRightLeft, CircleCheck, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -75,7 +75,7 @@ export function ConvertPanel({ initialFrom }: { initialFrom: Currency }) {
             </div>
             <AmountInput
               currency={panel.amountCurrency}
-              label={`${values.side === 'sell' ? 'Amount to send' : 'Amount to receive'} in ${CURRENCY_DISPLAY_NAMES[panel.amountCurrency]}`}
+              label={`${values.side === 'sell' ? 'Amount to send' : 'Amount to receive'} in ${CURRENCY_INFO[panel.amountCurrency].name}`}
               error={panel.amountError}
               {...panel.register('amount')}
             />

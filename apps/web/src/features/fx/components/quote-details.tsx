@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY_NAMES, type FxQuote, formatFxRate, formatMoney } from '@bizdash/shared';
+import { CURRENCY_INFO, type FxQuote, formatFxRate, formatMoney } from '@bizdash/shared';
 import { AmountLine } from '@/components/ui/amount-line';
 
 /** What the quote moves: what leaves (fee included), the fee, the rate with its mid rate, and what arrives. */
@@ -8,7 +8,7 @@ export function QuoteDetails({ quote }: { quote: FxQuote }) {
     <dl className="flex flex-col gap-2.5">
       <AmountLine
         label="You send"
-        note={`From your ${CURRENCY_DISPLAY_NAMES[quote.from]} wallet, fee included`}
+        note={`From your ${CURRENCY_INFO[quote.from].name} wallet, fee included`}
         value={formatMoney(quote.amountIn, quote.from)}
         testId="quote-amount-in"
       />
@@ -26,7 +26,7 @@ export function QuoteDetails({ quote }: { quote: FxQuote }) {
       />
       <AmountLine
         label="You receive"
-        note={`In your ${CURRENCY_DISPLAY_NAMES[quote.to]} wallet`}
+        note={`In your ${CURRENCY_INFO[quote.to].name} wallet`}
         value={formatMoney(quote.amountOut, quote.to)}
         testId="quote-amount-out"
         strong

@@ -1,5 +1,5 @@
 import {
-  CURRENCY_DISPLAY_NAMES,
+  CURRENCY_INFO,
   currencySymbol,
   formatMoney,
   type PayoutTerms,
@@ -91,7 +91,7 @@ export function AccountStep({ wallets, terms, selected, onContinue, focusOnMount
                       {currencySymbol(wallet.currency)}
                     </span>
                     <span className="flex flex-col">
-                      <span className="font-semibold">{CURRENCY_DISPLAY_NAMES[wallet.currency]} wallet</span>
+                      <span className="font-semibold">{CURRENCY_INFO[wallet.currency].name} wallet</span>
                       <span className="text-xs text-slate-600">{wallet.currency}</span>
                     </span>
                   </span>

@@ -1,10 +1,4 @@
-import {
-  CURRENCY_DISPLAY_NAMES,
-  type Currency,
-  formatMoney,
-  type PayoutFeeTier,
-  type Wallet,
-} from '@bizdash/shared';
+import { CURRENCY_INFO, type Currency, formatMoney, type PayoutFeeTier, type Wallet } from '@bizdash/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldShell } from '@/components/ui/form-field';
@@ -98,7 +92,7 @@ export function AmountStep({
       title="How much?"
       description={
         <>
-          From your {CURRENCY_DISPLAY_NAMES[currency]} wallet, available balance{' '}
+          From your {CURRENCY_INFO[currency].name} wallet, available balance{' '}
           <span className="font-medium text-slate-800 tabular-nums" data-testid="payout-balance">
             {money(wallet.availableBalance)}
           </span>

@@ -1,10 +1,4 @@
-import {
-  CURRENCY_DISPLAY_NAMES,
-  formatDateTime,
-  formatMoney,
-  type Payout,
-  type PayoutStatus,
-} from '@bizdash/shared';
+import { CURRENCY_INFO, formatDateTime, formatMoney, type Payout, type PayoutStatus } from '@bizdash/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, type LucideIcon, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -64,7 +58,7 @@ function explanation(payout: Payout, status: Outcome): string {
     case 'SUCCESSFUL':
       return `${money(payout.amount)} was sent to ${account}${payout.settledAt ? ` on ${formatDateTime(payout.settledAt)}` : ''}.`;
     case 'FAILED':
-      return `The bank returned it: ${payout.failureReason ?? 'it did not accept the transfer'}. ${money(payout.amount)} and the ${money(payout.fee)} fee are back in your ${CURRENCY_DISPLAY_NAMES[payout.currency]} wallet.`;
+      return `The bank returned it: ${payout.failureReason ?? 'it did not accept the transfer'}. ${money(payout.amount)} and the ${money(payout.fee)} fee are back in your ${CURRENCY_INFO[payout.currency].name} wallet.`;
     case 'CANCELLED':
       return 'It was not confirmed within 10 minutes, so nothing left your wallet.';
   }

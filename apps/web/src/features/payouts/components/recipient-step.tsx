@@ -1,6 +1,6 @@
 import {
   type BankAccount,
-  CURRENCY_DISPLAY_NAMES,
+  CURRENCY_INFO,
   type Currency,
   formatDateTime,
   formatMaskedAccountNumber,
@@ -64,7 +64,7 @@ export function RecipientStep({
   const [choice, setChoice] = useState<string | null>(available(selected) ? selected : null);
   const [error, setError] = useState<string | null>(null);
   const anyOnHold = recipients.some((account) => isOnHold(account, holdHours, now));
-  const currencyName = CURRENCY_DISPLAY_NAMES[currency];
+  const currencyName = CURRENCY_INFO[currency].name;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

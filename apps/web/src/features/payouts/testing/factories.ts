@@ -1,7 +1,7 @@
 import {
   type BankAccount,
   BankAccountSchema,
-  DEFAULT_PAYOUT_FEES,
+  CURRENCY_INFO,
   type Payout,
   PayoutSchema,
   type PayoutTerms,
@@ -28,7 +28,7 @@ export function buildPayoutTerms(overrides: Partial<PayoutTerms> = {}): PayoutTe
         minimum: 10_000,
         dailyLimit: 500_000_000,
         usedToday: 0,
-        feeTiers: DEFAULT_PAYOUT_FEES.NGN,
+        feeTiers: CURRENCY_INFO.NGN.payoutFees,
         arrivalEstimate: 'Usually within minutes',
       },
       {
@@ -36,7 +36,7 @@ export function buildPayoutTerms(overrides: Partial<PayoutTerms> = {}): PayoutTe
         minimum: 100,
         dailyLimit: 1_000_000,
         usedToday: 0,
-        feeTiers: DEFAULT_PAYOUT_FEES.USD,
+        feeTiers: CURRENCY_INFO.USD.payoutFees,
         arrivalEstimate: 'Usually 1-3 business days',
       },
     ],

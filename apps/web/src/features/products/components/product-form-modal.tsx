@@ -1,10 +1,4 @@
-import {
-  CURRENCIES,
-  CURRENCY_DISPLAY_NAMES,
-  currencyLabel,
-  PRODUCT_LIMITS,
-  type Product,
-} from '@bizdash/shared';
+import { CURRENCIES, CURRENCY_INFO, currencyLabel, PRODUCT_LIMITS, type Product } from '@bizdash/shared';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldShell, inputClasses, TextField } from '@/components/ui/form-field';
@@ -85,7 +79,7 @@ function ProductForm({ product, onClose, onCreated }: ProductFormProps) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="2,500.00"
-          hint={`In ${CURRENCY_DISPLAY_NAMES[currency].toLowerCase()}, for one item.`}
+          hint={`In ${CURRENCY_INFO[currency].name.toLowerCase()}, for one item.`}
           error={errors.price?.message}
           {...register('price')}
         />

@@ -1,6 +1,6 @@
 import {
   accountStatusStyle,
-  CURRENCY_DISPLAY_NAMES,
+  CURRENCY_INFO,
   currencySymbol,
   formatDate,
   formatMoney,
@@ -53,7 +53,7 @@ export function WalletBalanceCard({
   headingLevel: Heading = 'h3',
   showDetails = false,
 }: WalletBalanceCardProps) {
-  const name = CURRENCY_DISPLAY_NAMES[wallet.currency];
+  const name = CURRENCY_INFO[wallet.currency].name;
   return (
     <article
       data-testid={`wallet-card-${wallet.currency}`}

@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY_NAMES, formatDate, formatMoney, type Wallet } from '@bizdash/shared';
+import { CURRENCY_INFO, formatDate, formatMoney, type Wallet } from '@bizdash/shared';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
@@ -105,7 +105,7 @@ export function Component() {
         {data ? <CurrencyMark currency={data.currency} className="size-12 text-xl" /> : null}
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {data ? `${CURRENCY_DISPLAY_NAMES[data.currency]} account` : 'Account'}
+            {data ? `${CURRENCY_INFO[data.currency].name} account` : 'Account'}
           </h1>
           <p className="mt-0.5 flex min-w-0 items-center gap-1 text-sm text-slate-600">
             <span className="shrink-0">{data ? `${data.currency} ·` : 'Account ID'}</span>
