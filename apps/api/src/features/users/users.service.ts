@@ -12,6 +12,7 @@ import type { Actor } from '../../types.ts';
 import { type ApiKeyDeps, apiKeyDetailsFor, withoutSecrets } from '../api-keys/index.ts';
 import { bankAccountsOfUser } from '../banks/index.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
+import { companyDetailsFromWire, toWireUser } from './users.wire.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -30,28 +31,11 @@ export async function getUser(deps: UsersDeps, { ownerId, actingUserId, via }: A
     bankAccountsOfUser(db, user.id),
     apiKeyDetailsFor(deps, user.id),
   ]);
-  return {
-    recordId: user.id,
-    status: user.status,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    phoneNumber: user.phoneNumber,
-    profilePictureUrl: user.profilePictureUrl,
-    businessName: user.businessName,
-    countryOfBusiness: user.countryOfBusiness,
-    businessDescription: user.businessDescription,
-    chargeCheckoutFeeToCustomer: user.chargeCheckoutFeeToCustomer,
-    checkoutLogUrl: user.checkoutLogoUrl,
-    isApp: user.isApp,
+  return toWireUser(user, {
     apiKey: via === 'api_key' ? withoutSecrets(apiKey) : apiKey,
-    wallets: wallets.map((wallet) => ({
-      currency: wallet.currency,
-      walletId: wallet.walletId,
-    })),
+    wallets: wallets.map((wallet) => ({ currency: wallet.currency, walletId: wallet.walletId })),
     banks,
-  };
+  });
 }
 
 /**
@@ -135,15 +119,11 @@ async function updateCompanyDetails(
   const user = await savedUser(db, actor);
   if (body.businessName !== user.businessName.trim()) throw badRequest(BUSINESS_NAME_NOT_EDITABLE);
   if (body.countryOfBusiness !== user.countryOfBusiness.trim()) throw badRequest(COUNTRY_NOT_EDITABLE);
-  let checkoutLogoUrl = body.checkoutLogUrl;
-  if (checkoutLogoUrl && checkoutLogoUrl !== user.checkoutLogoUrl && !isOwnFileUrl(checkoutLogoUrl)) {
-    checkoutLogoUrl = await importRemoteImage({ ownerId: actor.ownerId, url: checkoutLogoUrl });
+  const changes = companyDetailsFromWire(body);
+  const logo = changes.checkoutLogoUrl;
+  if (logo && logo !== user.checkoutLogoUrl && !isOwnFileUrl(logo)) {
+    changes.checkoutLogoUrl = await importRemoteImage({ ownerId: actor.ownerId, url: logo });
   }
-  const changes = {
-    businessDescription: body.businessDescription,
-    checkoutLogoUrl,
-    chargeCheckoutFeeToCustomer: body.chargeCheckoutFeeToCustomer,
-  };
   if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
     throw notFound(USER_NOT_FOUND);
 }
