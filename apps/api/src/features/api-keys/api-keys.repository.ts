@@ -30,7 +30,7 @@ export async function findKeyByHash(db: DbOrTx, keyHash: string) {
 }
 
 /** The user's keys that still work at `now`, newest first: the current one and any in its overlap. */
-export function workingKeysOf(db: DbOrTx, userId: string, now: Date) {
+export function listWorkingKeys(db: DbOrTx, userId: string, now: Date) {
   return db
     .select({
       id: apiKeys.id,
@@ -81,7 +81,7 @@ export async function insertKey(
 }
 
 /** Every key of the user stops at once (delete, or the app archived). */
-export async function deleteKeysOf(db: DbOrTx, userId: string, now: Date) {
+export async function deleteAllKeys(db: DbOrTx, userId: string, now: Date) {
   await db
     .update(apiKeys)
     .set({ deletedAt: now })

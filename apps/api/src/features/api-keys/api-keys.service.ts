@@ -3,12 +3,12 @@ import { API_KEY_PREFIX, type ApiKeyDetails } from '@bizdash/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import {
-  deleteKeysOf,
+  deleteAllKeys,
   findKeyByHash,
   insertKey,
+  listWorkingKeys,
   retireCurrentKey,
   touchKey,
-  workingKeysOf,
 } from './api-keys.repository.ts';
 
 export type ApiKeyDeps = Pick<AppDeps, 'database' | 'keys' | 'secretBox' | 'config' | 'testMode'>;
@@ -63,7 +63,7 @@ export async function generateKey(deps: ApiKeyDeps, userId: string): Promise<voi
 
 /** Every key of the user, the one in its overlap included, stops at once. */
 export async function deleteKeys(deps: ApiKeyDeps, userId: string): Promise<void> {
-  await deleteKeysOf(deps.database.db, userId, new Date());
+  await deleteAllKeys(deps.database.db, userId, new Date());
 }
 
 /** What Developer Settings shows of the user's keys; the webhook part is the webhooks feature's. */
@@ -76,7 +76,7 @@ export async function keyDetailsFor(
     'webhookUrl' | 'webhookSecret' | 'previousWebhookSecretExpiresAt' | 'webhookDisabledReason'
   >
 > {
-  const keys = await workingKeysOf(deps.database.db, userId, new Date());
+  const keys = await listWorkingKeys(deps.database.db, userId, new Date());
   const current = keys.find((key) => key.expiresAt === null);
   const previous = keys.find((key) => key.expiresAt !== null);
   return {

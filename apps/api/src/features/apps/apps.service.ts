@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App, AppInput, DeleteAppResponse, User } from '@bizdash/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
-import { deleteKeysOf } from '../api-keys/index.ts';
+import { deleteAllKeys } from '../api-keys/index.ts';
 import { lockOwnedWallets, openWallets } from '../money/index.ts';
 import { getUser, USER_NOT_FOUND, type UsersDeps } from '../users/index.ts';
 import {
@@ -74,7 +74,7 @@ export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAp
     if (!app || app.archivedAt) throw notFound(USER_NOT_FOUND);
     const walletsOfApp = await lockOwnedWallets(tx, appId);
     const now = new Date();
-    await deleteKeysOf(tx, appId, now);
+    await deleteAllKeys(tx, appId, now);
     if (walletsOfApp.some((wallet) => wallet.balance !== 0) || (await hasHistory(tx, appId))) {
       await archiveApp(tx, appId, now);
       return { recordId: appId, outcome: 'ARCHIVED', message: APP_MESSAGES.archived };
