@@ -3,10 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { apiKeysRoutes } from './features/api-keys/index.ts';
+import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
+  bankAccountsOfUser,
   bankLinkCallbackRoutes,
   bankLinkRoutes,
   bankLinkSandboxRoutes,
@@ -176,6 +177,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     tokens: await createTokenService(jwtSecret, config.jwtTtl),
     tokenVersions,
+    userSections: {
+      bankAccountsOf: (userId) => bankAccountsOfUser(database.db, userId),
+      apiKeyOf: (userId, via) => apiKeyDetailsFor(deps, userId, via),
+    },
     ...providers,
     rateLimits: createRateLimits(app, config),
     keys,

@@ -1,3 +1,4 @@
+import type { ApiKeyDetails, BankAccount } from '@bizdash/shared';
 import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -25,6 +26,16 @@ export interface TokenVersions {
   close(): Promise<void>;
 }
 
+/**
+ * What a User (GET /api/users/{id}) shows of rows other features own: its settlement accounts (banks) and its API
+ * key with its webhook (api-keys, without secrets for an API key's request). Built in app.ts, so that users, which
+ * every feature reads, imports none of them.
+ */
+interface UserSections {
+  bankAccountsOf(userId: string): Promise<BankAccount[]>;
+  apiKeyOf(userId: string, via: Actor['via']): Promise<ApiKeyDetails>;
+}
+
 /** What every feature may use; built once in buildApp and handed to route registrars. */
 export interface AppDeps {
   config: Config;
@@ -32,6 +43,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** Token versions this process has read, forgotten when one changes (features/users/token-versions.ts). */
   tokenVersions: TokenVersions;
+  /** What a User shows that banks and api-keys own (UserSections). */
+  userSections: UserSections;
   email: EmailService;
   payments: PaymentsProvider;
   /** The identity (KYC) provider: its widget and its signed callbacks (providers/identity). */

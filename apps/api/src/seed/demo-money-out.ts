@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema/users.ts';
-import { wallets } from '../db/schema/wallets.ts';
 import { deactivateBankAccount, seedDemoSettlementAccounts } from '../features/banks/index.ts';
-import { seedDemoPayouts } from '../features/payouts/index.ts';
+import { listWallets } from '../features/money/index.ts';
+import { setEmailVerified, setUserStatus } from '../features/users/index.ts';
+import { seedDemoPayouts } from './demo-payouts.ts';
 
 /**
  * The demo merchant's way out for its money: three settlement accounts added when it started (`since`), KYC done, and payouts
@@ -15,11 +14,9 @@ export async function seedDemoMoneyOut(app: FastifyInstance, userId: string, sin
   const db = deps.database.db;
   const accounts = await seedDemoSettlementAccounts(deps, userId, since);
   // A merchant who has been paid out for months has verified its email and its business.
-  await db.update(users).set({ status: 'ACTIVE', emailVerified: true }).where(eq(users.id, userId));
-  const owned = await db
-    .select({ id: wallets.id, currency: wallets.currency })
-    .from(wallets)
-    .where(eq(wallets.userId, userId));
+  await setUserStatus(db, userId, 'ACTIVE');
+  await setEmailVerified(db, userId);
+  const owned = await listWallets(db, userId);
   const walletIn = (currency: string) => owned.find((wallet) => wallet.currency === currency)?.id ?? '';
   const naira = { walletId: walletIn('NGN'), bankAccountId: accounts.naira };
   const nairaPayouts: [daysAgo: number, share: number][] = [

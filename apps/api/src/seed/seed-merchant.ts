@@ -1,12 +1,9 @@
 import type { FeeSchedule } from '@bizdash/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, ledgerPostings } from '../db/schema/ledger.ts';
-import { transactionCounters, transactions, walletDailyTotals } from '../db/schema/transactions.ts';
-import { users } from '../db/schema/users.ts';
-import { wallets } from '../db/schema/wallets.ts';
 import { insertMerchant } from '../features/auth/index.ts';
-import { postTransfersInBulk } from '../features/money/index.ts';
+import { insertTransactionsInBulk, listWallets, postTransfersInBulk } from '../features/money/index.ts';
+import { findUserByEmail } from '../features/users/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { type DemoTransaction, generateDemoTransactions, randomSource } from './demo-transactions.ts';
 
@@ -31,14 +28,11 @@ const DAY_MS = 86_400_000;
 
 /** The merchant signed up (its wallets opened) when its history starts: `since`, an hour before the first sale. */
 async function findOrCreateMerchant(db: Db, options: SeedMerchantOptions, since: Date) {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, options.email));
+  const existing = await findUserByEmail(db, options.email);
   if (existing) return { userId: existing.id, created: false };
   const passwordHash = await hashPassword(options.password);
-  const user = await db.transaction(async (tx) => {
-    const created = await insertMerchant(
+  const user = await db.transaction((tx) =>
+    insertMerchant(
       tx,
       {
         email: options.email,
@@ -47,19 +41,12 @@ async function findOrCreateMerchant(db: Db, options: SeedMerchantOptions, since:
         phoneNumber: '08031234567',
         businessName: options.businessName,
         countryOfBusiness: 'Nigeria',
+        businessDescription: options.businessDescription,
+        createdAt: since,
       },
       passwordHash,
-    );
-    await tx
-      .update(users)
-      .set({ businessDescription: options.businessDescription, createdAt: since, updatedAt: since })
-      .where(eq(users.id, created.id));
-    await tx
-      .update(wallets)
-      .set({ createdAt: since, updatedAt: since })
-      .where(eq(wallets.userId, created.id));
-    return created;
-  });
+    ),
+  );
   return { userId: user.id, created: true };
 }
 
@@ -88,7 +75,8 @@ async function writeBatch(db: Db, userId: string, batch: DemoTransaction[]) {
         };
       }),
     );
-    await tx.insert(transactions).values(
+    await insertTransactionsInBulk(
+      tx,
       batch.map((movement) => ({
         id: movement.id,
         userId,
@@ -118,13 +106,9 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
   const historyStart = new Date(now - options.days * DAY_MS - 3_600_000);
   const { userId, created } = await findOrCreateMerchant(db, options, historyStart);
   if (!created) return { userId, created, transactions: 0, historyStart };
-  const owned = await db
-    .select({ walletId: wallets.id, currency: wallets.currency })
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-    .orderBy(wallets.currency);
+  const owned = await listWallets(db, userId);
   const movements = generateDemoTransactions(
-    owned.map((wallet) => ({ walletId: wallet.walletId, currency: wallet.currency })),
+    owned.map((wallet) => ({ walletId: wallet.id, currency: wallet.currency })),
     options.transactions,
     options.days,
     randomSource(options.seed),
@@ -137,9 +121,8 @@ export async function seedMerchant(db: Db, options: SeedMerchantOptions) {
     options.onProgress?.(Math.min(start + batchSize, movements.length));
   }
   // A bulk load leaves the planner's statistics behind: PGlite has no autovacuum to take them, and PostgreSQL's
-  // would take them only after the load, while the first searches already ran on guesses.
-  await db.execute(
-    sql`analyze ${users}, ${wallets}, ${ledgerPostings}, ${ledgerEntries}, ${transactions}, ${transactionCounters}, ${walletDailyTotals}`,
-  );
+  // would take them only after the load, while the first searches already ran on guesses. The whole database:
+  // the tables written are several features' own.
+  await db.execute(sql`analyze`);
   return { userId, created, transactions: movements.length, historyStart };
 }

@@ -1,29 +1,38 @@
 import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
+import type { Actor } from '../../types.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
 import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
-
-/** The `apiKey` object of GET /api/users/{id}: the user's key and its webhook, for the user's owner only. */
-export async function apiKeyDetailsFor(deps: ApiKeyDeps, userId: string): Promise<ApiKeyDetails> {
-  const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
-  return {
-    ...keys,
-    webhookUrl: webhook.webhookUrl,
-    webhookSecret: webhook.webhookSecret,
-    previousWebhookSecretExpiresAt: webhook.previousSecretExpiresAt,
-    webhookDisabledReason: webhook.disabledReason,
-  };
-}
 
 /**
  * What a request made with an API key reads of `apiKey`: never a key or a signing secret. A replaced key in its
  * overlap would otherwise read the key that replaced it, and any key the secret that proves webhooks are ours
  * (ADR 037); Developer Settings, a signed-in session, still shows both.
  */
-export const withoutSecrets = (details: ApiKeyDetails): ApiKeyDetails => ({
+const withoutSecrets = (details: ApiKeyDetails): ApiKeyDetails => ({
   ...details,
   apiKey: null,
   webhookSecret: null,
 });
+
+/**
+ * The `apiKey` object of GET /api/users/{id}: the user's key and its webhook, for the user's owner only; a request
+ * made with an API key reads it without secrets.
+ */
+export async function apiKeyDetailsFor(
+  deps: ApiKeyDeps,
+  userId: string,
+  via: Actor['via'],
+): Promise<ApiKeyDetails> {
+  const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
+  const details = {
+    ...keys,
+    webhookUrl: webhook.webhookUrl,
+    webhookSecret: webhook.webhookSecret,
+    previousWebhookSecretExpiresAt: webhook.previousSecretExpiresAt,
+    webhookDisabledReason: webhook.disabledReason,
+  };
+  return via === 'api_key' ? withoutSecrets(details) : details;
+}
 
 /**
  * PUT /api/users/update-api-details: exactly one change (the schema holds to that) for the user the request acts
@@ -37,5 +46,5 @@ export async function updateApiDetails(
   if (body.webhookUrl !== undefined) await setWebhookUrl(deps, userId, body.webhookUrl);
   else if (body.generateNewKey) await generateKey(deps, userId);
   else if (body.deleteKey) await deleteKeys(deps, userId);
-  return apiKeyDetailsFor(deps, userId);
+  return apiKeyDetailsFor(deps, userId, 'session');
 }

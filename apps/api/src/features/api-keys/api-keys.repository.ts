@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import { users } from '../../db/schema/users.ts';
+import { joinableUsers, keyHolderColumns, lockUserById } from '../users/index.ts';
 
 /**
  * The key a request presented, found by its keyed hash (an index lookup on a value the caller cannot steer byte
@@ -15,11 +15,10 @@ const findKeyByHashQuery = preparedQuery('api_keys_find_by_hash', ['keyHash'], (
       userId: apiKeys.userId,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
-      parentUserId: users.parentUserId,
-      archivedAt: users.archivedAt,
+      ...keyHolderColumns,
     })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(joinableUsers, eq(joinableUsers.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, p.keyHash), isNull(apiKeys.deletedAt)))
     .limit(1),
 );
@@ -56,11 +55,7 @@ export function listWorkingKeys(db: DbOrTx, userId: string, now: Date) {
  * changed) when the user is gone or an archived app, whose keys never work again.
  */
 export async function retireCurrentKey(tx: Tx, userId: string, expiresAt: Date, now: Date) {
-  const [user] = await tx
-    .select({ archivedAt: users.archivedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const user = await lockUserById(tx, userId);
   if (!user || user.archivedAt) return false;
   await tx
     .update(apiKeys)

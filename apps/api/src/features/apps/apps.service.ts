@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { App, AppInput, DeleteAppResponse, User } from '@bizdash/shared';
+import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { deleteAllKeys } from '../api-keys/index.ts';
-import { lockOwnedWallets, openWallets } from '../money/index.ts';
-import { getUser, USER_NOT_FOUND, type UsersDeps } from '../users/index.ts';
+import { hasCheckoutPayments } from '../checkout/index.ts';
+import { findUsersHoldingMoney, hasMoneyHistory, lockOwnedWallets, openWallets } from '../money/index.ts';
+import { hasPayouts } from '../payouts/index.ts';
 import {
   archiveApp,
   eraseApp,
-  findMerchant,
-  hasHistory,
-  insertApp,
-  listAppsOf,
-  lockAppOf,
-} from './apps.repository.ts';
+  findUserById,
+  getUser,
+  insertAppUser,
+  listApps as listAppRows,
+  lockUserById,
+  USER_NOT_FOUND,
+  type UsersDeps,
+} from '../users/index.ts';
 
 const APP_MESSAGES = {
   noAppsOfApps: 'An app cannot have apps of its own. Switch back to the business to add an app.',
@@ -35,21 +39,28 @@ function merchantOf(actor: Actor): string {
 /** A new app with its own NGN and USD wallets, opened as sign-up opens a merchant's. */
 export async function createApp(deps: UsersDeps, actor: Actor, body: AppInput): Promise<User> {
   const db = deps.database.db;
-  const merchant = await findMerchant(db, merchantOf(actor));
+  const merchant = await findUserById(db, merchantOf(actor));
   if (!merchant || merchant.isApp) throw notFound(USER_NOT_FOUND);
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await insertApp(tx, merchant, { id, name: body.name, description: body.description });
+    await insertAppUser(tx, merchant, { id, name: body.name, description: body.description });
     await openWallets(tx, id);
   });
   return getUser(deps, { ...actor, actingUserId: id });
 }
 
-/** GET /api/users/{id}/apps: an app has none. */
+/**
+ * GET /api/users/{id}/apps, newest first: archived apps only while a wallet holds money (the merchant must still
+ * see and move it). An app has none.
+ */
 export async function listApps(deps: UsersDeps, actor: Actor): Promise<App[]> {
   if (actor.actingUserId !== actor.ownerId) return [];
-  const rows = await listAppsOf(deps.database.db, actor.ownerId);
-  return rows.map((row) => ({
+  const db = deps.database.db;
+  const rows = await listAppRows(db, actor.ownerId);
+  const archived = rows.filter((row) => row.archivedAt !== null).map((row) => row.id);
+  const holding = await findUsersHoldingMoney(db, archived);
+  const shown = rows.filter((row) => row.archivedAt === null || holding.has(row.id));
+  return shown.map((row) => ({
     recordId: row.id,
     businessName: row.businessName,
     businessDescription: row.businessDescription,
@@ -70,8 +81,8 @@ export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAp
   const appId = actor.actingUserId;
   if (appId === actor.ownerId) throw badRequest(APP_MESSAGES.merchantNotDeleted);
   return deps.database.db.transaction(async (tx) => {
-    const app = await lockAppOf(tx, actor.ownerId, appId);
-    if (!app || app.archivedAt) throw notFound(USER_NOT_FOUND);
+    const app = await lockUserById(tx, appId);
+    if (!app?.isApp || app.parentUserId !== actor.ownerId || app.archivedAt) throw notFound(USER_NOT_FOUND);
     const walletsOfApp = await lockOwnedWallets(tx, appId);
     const now = new Date();
     await deleteAllKeys(tx, appId, now);
@@ -82,4 +93,13 @@ export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAp
     await eraseApp(tx, appId);
     return { recordId: appId, outcome: 'ERASED', message: APP_MESSAGES.erased };
   });
+}
+
+/** Anything a merchant may need to look back at: a transaction or ledger line, a payment attempt, a payout. */
+async function hasHistory(tx: Tx, appId: string): Promise<boolean> {
+  return (
+    (await hasMoneyHistory(tx, appId)) ||
+    (await hasCheckoutPayments(tx, appId)) ||
+    (await hasPayouts(tx, appId))
+  );
 }

@@ -22,12 +22,8 @@ import {
   spendSignInChallenge,
   verifySecondFactor,
 } from '../security/index.ts';
-import {
-  findAccountById,
-  findCredentialsByEmail,
-  incrementTokenVersion,
-  insertMerchant,
-} from './auth.repository.ts';
+import { bumpTokenVersion, findUserById } from '../users/index.ts';
+import { findCredentialsByEmail, insertMerchant } from './auth.repository.ts';
 import { issueDeviceToken } from './known-device.ts';
 
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
@@ -90,7 +86,7 @@ export async function signInWithSecondFactor(
   const db = deps.database.db;
   const challenge = await challengeOf(deps, input.challengeToken);
   const expired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_CHALLENGE_EXPIRED);
-  const account = challenge && (await findAccountById(db, challenge.userId));
+  const account = challenge && (await findUserById(db, challenge.userId));
   if (
     !challenge ||
     account?.tokenVersion !== challenge.tokenVersion ||
@@ -135,6 +131,6 @@ export async function logout(
   { database, tokenVersions }: Pick<AppDeps, 'database' | 'tokenVersions'>,
   userId: string,
 ): Promise<void> {
-  await incrementTokenVersion(database.db, userId);
+  await bumpTokenVersion(database.db, userId);
   tokenVersions.forget(userId);
 }

@@ -9,13 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppDeps } from '../../types.ts';
-import {
-  findMerchantByEmail,
-  incrementTokenVersion,
-  replacePasswordHash,
-  replacePasswordReset,
-  usePasswordReset,
-} from './auth.repository.ts';
+import { bumpTokenVersion, findUserByEmail } from '../users/index.ts';
+import { replacePasswordHash, replacePasswordReset, usePasswordReset } from './auth.repository.ts';
 
 const RESET_LINK_MINUTES = 30;
 
@@ -36,8 +31,9 @@ export function requestPasswordReset(deps: Deps, email: string, log: FastifyBase
 }
 
 async function sendResetLink(deps: Deps, email: string) {
-  const merchant = await findMerchantByEmail(deps.database.db, email);
-  if (!merchant) return;
+  const merchant = await findUserByEmail(deps.database.db, email);
+  // Merchants only: an app has no password of its own.
+  if (!merchant || merchant.isApp) return;
   const token = randomBytes(32).toString('base64url');
   await replacePasswordReset(deps.database.db, {
     userId: merchant.id,
@@ -70,7 +66,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, log
     const reset = await usePasswordReset(tx, hashToken(input.token));
     if (!reset) return null;
     await replacePasswordHash(tx, reset.userId, passwordHash);
-    return incrementTokenVersion(tx, reset.userId);
+    return bumpTokenVersion(tx, reset.userId);
   });
   if (!merchant) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID');
   deps.tokenVersions.forget(merchant.userId);

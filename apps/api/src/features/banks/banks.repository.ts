@@ -1,39 +1,10 @@
-import type { Currency } from '@bizdash/shared';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { bankLinks } from '../../db/schema/bank-links.ts';
-import { users } from '../../db/schema/users.ts';
-import { wallets } from '../../db/schema/wallets.ts';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type NewBankAccount = typeof bankAccounts.$inferInsert & { id: string };
-
-/** The user (the owner itself or one of its apps) with what a settlement account needs of it; null otherwise. */
-export async function findOwnedUser(db: DbOrTx, ownerId: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, businessName: users.businessName })
-    .from(users)
-    .where(and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId))));
-  return row ?? null;
-}
-
-/** The user's own wallet with this id; null for anyone else's wallet, or none. */
-export async function findWalletOfUser(db: DbOrTx, userId: string, walletId: string) {
-  const [row] = await db
-    .select({ id: wallets.id, currency: wallets.currency })
-    .from(wallets)
-    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)));
-  return row ?? null;
-}
-
-export async function findWalletOfUserIn(db: DbOrTx, userId: string, currency: Currency) {
-  const [row] = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
-  return row ?? null;
-}
 
 export async function insertBankAccount(db: DbOrTx, values: NewBankAccount) {
   const [row] = await db.insert(bankAccounts).values(values).returning();
@@ -50,11 +21,25 @@ export async function listBankAccountsOfUser(db: DbOrTx, userId: string) {
     .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id));
 }
 
-export async function findBankAccountOfUser(db: DbOrTx, userId: string, bankAccountId: string) {
+export async function findOwnedBankAccount(db: DbOrTx, userId: string, bankAccountId: string) {
   const [row] = await db
     .select()
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * The account, locked against deactivation until the transaction ends: the money never leaves (or goes to the
+ * rail) for an account deactivated a moment before.
+ */
+export async function lockBankAccount(tx: Tx, bankAccountId: string) {
+  const [row] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, bankAccountId))
+    .for('share')
+    .limit(1);
   return row ?? null;
 }
 

@@ -18,16 +18,15 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { findOwnedWallet, listWallets } from '../money/index.ts';
+import { findOwnedUser, findUserById } from '../users/index.ts';
 import {
   type BankAccountRow,
   completeLink,
   deactivateBankAccountOfUser,
   failLink,
-  findBankAccountOfUser,
   findLinkByProviderReference,
-  findOwnedUser,
-  findWalletOfUser,
-  findWalletOfUserIn,
+  findOwnedBankAccount,
   insertBankAccount,
   insertBankLink,
   listBankAccountsOfUser,
@@ -160,7 +159,7 @@ export async function addNigeriaBank(
   body: AddNigeriaBankRequest,
 ): Promise<BankAccount> {
   const { db } = deps.database;
-  const wallet = await findWalletOfUser(db, actor.actingUserId, body.userWalletRecordId);
+  const wallet = await findOwnedWallet(db, actor.actingUserId, body.userWalletRecordId);
   if (!wallet) throw notFound(WALLET_NOT_FOUND);
   if (wallet.currency !== 'NGN') throw badRequest(NOT_NGN_WALLET, 'NOT_NGN_WALLET');
   const resolved = await resolveAccount(deps, body);
@@ -197,7 +196,7 @@ export async function deactivateBankAccount(
   const { db } = deps.database;
   const deactivated = await deactivateBankAccountOfUser(db, actor.actingUserId, bankAccountId);
   if (deactivated) return toBankAccount(deactivated);
-  const existing = await findBankAccountOfUser(db, actor.actingUserId, bankAccountId);
+  const existing = await findOwnedBankAccount(db, actor.actingUserId, bankAccountId);
   if (!existing) throw notFound(BANK_ACCOUNT_NOT_FOUND);
   return toBankAccount(existing);
 }
@@ -215,7 +214,7 @@ export async function createHostedLink(
   const { db } = deps.database;
   const user = await findOwnedUser(db, actor.ownerId, actor.actingUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const wallet = await findWalletOfUserIn(db, user.id, 'USD');
+  const wallet = (await listWallets(db, user.id)).find((owned) => owned.currency === 'USD');
   if (!wallet) throw conflict(NO_USD_WALLET, 'NO_USD_WALLET');
 
   // Provisional expiry until the provider says its own.
@@ -269,7 +268,7 @@ export async function applyLinkCallback(
   }
 
   const linked = await deps.bankLink.exchange(callback.publicToken);
-  const user = await findOwnedUser(db, link.userId, link.userId);
+  const user = await findUserById(db, link.userId);
   const values = sealedAccount(deps, {
     userId: link.userId,
     walletId: link.walletId,
@@ -316,9 +315,10 @@ export async function seedDemoSettlementAccounts(
   addedAt: Date,
 ) {
   const { db } = deps.database;
-  const user = await findOwnedUser(db, userId, userId);
-  const ngn = await findWalletOfUserIn(db, userId, 'NGN');
-  const usd = await findWalletOfUserIn(db, userId, 'USD');
+  const user = await findUserById(db, userId);
+  const wallets = await listWallets(db, userId);
+  const ngn = wallets.find((wallet) => wallet.currency === 'NGN');
+  const usd = wallets.find((wallet) => wallet.currency === 'USD');
   if (!user || !ngn || !usd) throw new Error('the demo merchant has no wallets');
   const nairaAccount = async (bankCode: string, serial: string) => {
     const accountNumber = `${serial}${nubanCheckDigit(bankCode, serial)}`;

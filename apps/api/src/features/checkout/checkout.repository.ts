@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { checkoutPayments } from '../../db/schema/checkout.ts';
-import { products } from '../../db/schema/products.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
-import { wallets } from '../../db/schema/wallets.ts';
 import { EVENT_KEYS, type eventValues, eventWrites } from '../../jobs/events.repository.ts';
-import { productWithSeller } from '../products/index.ts';
+import {
+  sellerWalletColumns,
+  joinableTransactions as transactions,
+  joinableWallets as wallets,
+} from '../money/index.ts';
+import { joinableProducts as products, productWithSeller } from '../products/index.ts';
+import { joinableUsers as users } from '../users/index.ts';
 
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
 export type NewPaymentRow = typeof checkoutPayments.$inferInsert;
@@ -74,12 +76,7 @@ const findStartableProductQuery = preparedQuery(
     db
       .select({
         ...productWithSeller,
-        wallet: {
-          id: wallets.id,
-          userId: wallets.userId,
-          currency: wallets.currency,
-          status: wallets.status,
-        },
+        wallet: sellerWalletColumns,
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.userId))
@@ -192,4 +189,14 @@ export async function claimPayments(tx: Tx, ids: string[]) {
     .where(inArray(checkoutPayments.id, ids))
     .orderBy(asc(checkoutPayments.createdAt))
     .for('update', { skipLocked: true });
+}
+
+/** Whether the user was ever paid through checkout, even a failed attempt: history that stays on the record. */
+export async function hasCheckoutPayments(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutPayments.id })
+    .from(checkoutPayments)
+    .where(eq(checkoutPayments.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,9 +1,10 @@
 /**
  * What other parts of the API may use of checkout: the customer's receipt (sent by the event pipeline), and
- * opening a payment (the demo seed's customers who are paying right now), and a payment link's product for its
- * page rendered on the server.
+ * opening a payment (the demo seed's customers who are paying right now), a payment link's product for its page
+ * rendered on the server, and whether a user was ever paid (an app with payments is archived, not erased).
  */
 
+export { hasCheckoutPayments } from './checkout.repository.ts';
 export { findCheckoutProductForPage } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';

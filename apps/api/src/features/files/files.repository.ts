@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type FilePurpose, files } from '../../db/schema/files.ts';
-import { users } from '../../db/schema/users.ts';
+import { ownedUserIds } from '../users/index.ts';
 
 export interface NewFile {
   ownerId: string;
@@ -65,30 +65,6 @@ export async function deleteOwnedFilesExcept(
     .returning({ storageKey: files.storageKey });
 }
 
-export async function checkoutLogoUrlOf(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ url: users.checkoutLogoUrl })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.url ?? null;
-}
-
-/** The profile photo is the user's own column; the caller has checked ownership. */
-export async function setProfilePictureUrl(db: Db, userId: string, url: string) {
-  await db.update(users).set({ profilePictureUrl: url }).where(eq(users.id, userId));
-}
-
-/** The merchant whose storage a user's files count against: the user itself, or the merchant of an app. */
-export async function merchantOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id, parentUserId: users.parentUserId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? (row.parentUserId ?? row.id) : null;
-}
-
 /** Until the transaction ends, no other upload of this merchant can count its storage (and take the last room). */
 export async function lockMerchantStorage(tx: DbOrTx, merchantId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file-storage:${merchantId}`}, 0))`);
@@ -99,7 +75,6 @@ export async function storageUsedBy(db: DbOrTx, merchantId: string): Promise<num
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
     .from(files)
-    .innerJoin(users, eq(users.id, files.ownerId))
-    .where(or(eq(users.id, merchantId), eq(users.parentUserId, merchantId)));
+    .where(inArray(files.ownerId, ownedUserIds(db, merchantId)));
   return Number(row?.used ?? 0);
 }

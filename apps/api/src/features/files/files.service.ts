@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FilePurpose } from '../../db/schema/files.ts';
 import type { StorageProvider, StoredBody } from '../../providers/storage/storage-provider.ts';
-import { checkoutLogoUrlOf, deleteOwnedFilesExcept, insertFile } from './files.repository.ts';
+import { findUserById } from '../users/index.ts';
+import { deleteOwnedFilesExcept, insertFile } from './files.repository.ts';
 import { type ImageSource, reencodeImage } from './images.ts';
 import { reserveStorage } from './storage-quota.ts';
 
@@ -107,7 +108,7 @@ export async function pruneReplacedImages(
 ) {
   const keep = [keepId];
   if (purpose === 'checkout_logo') {
-    const current = ownFileId(await checkoutLogoUrlOf(db, ownerId));
+    const current = ownFileId((await findUserById(db, ownerId))?.checkoutLogoUrl ?? null);
     if (current) keep.push(current);
   }
   const removed = await deleteOwnedFilesExcept(db, ownerId, purpose, keep);

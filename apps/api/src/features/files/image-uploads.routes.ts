@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
-import { setProfilePictureUrl } from './files.repository.ts';
+import { setProfilePictureUrl } from '../users/index.ts';
 import { pruneReplacedImages, storeImage } from './files.service.ts';
 import { INVALID_IMAGE_MESSAGE } from './images.ts';
 import { ImageUploadFormSchema, multipartRoute, registerMultipart, withSingleImage } from './multipart.ts';

@@ -1,7 +1,8 @@
 import { formatFileSize } from '@bizdash/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { lockMerchantStorage, merchantOf, storageUsedBy } from './files.repository.ts';
+import { findUserById } from '../users/index.ts';
+import { lockMerchantStorage, storageUsedBy } from './files.repository.ts';
 
 const STORAGE_QUOTA_EXCEEDED = 'STORAGE_QUOTA_EXCEEDED';
 
@@ -15,10 +16,11 @@ function quotaExceeded(quotaBytes: number, used: number, adding: number) {
   return new AppError(413, STORAGE_QUOTA_EXCEEDED, message);
 }
 
+/** The merchant whose storage a user's files count against: the user itself, or the merchant of an app. */
 async function merchantOrNotFound(db: DbOrTx, ownerId: string) {
-  const merchantId = await merchantOf(db, ownerId);
-  if (!merchantId) throw new AppError(404, 'NOT_FOUND', 'User not found');
-  return merchantId;
+  const user = await findUserById(db, ownerId);
+  if (!user) throw new AppError(404, 'NOT_FOUND', 'User not found');
+  return user.parentUserId ?? user.id;
 }
 
 /** Before a body is read: a merchant whose storage is already full is refused at once. */

@@ -1,18 +1,9 @@
 import type { UserStatus } from '@bizdash/shared';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type IdentityVerificationStatus, identityVerifications } from '../../db/schema/kyc.ts';
-import { users } from '../../db/schema/users.ts';
 import { type eventValues, writeEvent } from '../../jobs/events.repository.ts';
-
-/** The user (the owner itself or one of its apps) with its status; null for anyone else's. */
-export async function findOwnedUserStatus(db: DbOrTx, ownerId: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, status: users.status })
-    .from(users)
-    .where(and(eq(users.id, userId), or(eq(users.id, ownerId), eq(users.parentUserId, ownerId))));
-  return row ?? null;
-}
+import { lockUserById, setUserStatus } from '../users/index.ts';
 
 /** The user's newest verification: the one that counts. */
 export async function latestVerification(db: DbOrTx, userId: string) {
@@ -49,13 +40,13 @@ export async function setProviderReference(db: DbOrTx, verificationId: string, p
 
 /** The verification and its user, both locked: callbacks for one user apply one at a time. */
 export async function lockVerification(tx: Tx, verificationId: string, userId: string) {
-  const [row] = await tx
-    .select({ verification: identityVerifications, userStatus: users.status })
+  const [verification] = await tx
+    .select()
     .from(identityVerifications)
-    .innerJoin(users, eq(users.id, identityVerifications.userId))
     .where(and(eq(identityVerifications.id, verificationId), eq(identityVerifications.userId, userId)))
     .for('update');
-  return row ?? null;
+  const user = verification && (await lockUserById(tx, userId));
+  return user ? { verification, userStatus: user.status } : null;
 }
 
 /** The verification, the user's status and the event that announces it, in one transaction. */
@@ -74,9 +65,6 @@ export async function applyVerificationChange(
     .update(identityVerifications)
     .set({ status: change.verificationStatus, reason: change.reason })
     .where(eq(identityVerifications.id, change.verificationId));
-  await tx
-    .update(users)
-    .set({ status: change.userStatus, updatedAt: sql`now()` })
-    .where(eq(users.id, change.userId));
+  await setUserStatus(tx, change.userId, change.userStatus);
   await writeEvent(tx, event);
 }

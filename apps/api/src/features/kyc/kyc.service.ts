@@ -5,9 +5,9 @@ import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.
 import { recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { IdentityCallback, IdentityOutcome } from '../../providers/identity/identity-types.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { findOwnedUser } from '../users/index.ts';
 import {
   applyVerificationChange,
-  findOwnedUserStatus,
   insertVerification,
   latestVerification,
   lockVerification,
@@ -40,7 +40,7 @@ const OUTCOMES: Record<IdentityOutcome, { verification: IdentityVerificationStat
 
 /** The acting user (the path's, which the signed-in scope checked is the caller's) with its status. */
 async function actingUser(deps: KycDeps, { ownerId, actingUserId }: Actor) {
-  const user = await findOwnedUserStatus(deps.database.db, ownerId, actingUserId);
+  const user = await findOwnedUser(deps.database.db, ownerId, actingUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }

@@ -1,10 +1,18 @@
 /**
  * The money module's public face: other features move and read money only through these. Ledger postings,
- * wallet balances and transaction records stay consistent because nothing outside reaches their internals.
+ * wallet balances and transaction records stay consistent because nothing outside reaches their internals; the
+ * few hot-path statements that read a wallet or transaction beside their own rows join it through money.joins.ts.
  */
 export { postTransfersInBulk } from './ledger/ledger.service.ts';
 export type { SystemAccountCode } from './ledger/ledger.types.ts';
 export { verifyLedger } from './ledger/ledger.verify.ts';
+export { joinableTransactions, joinableWallets, sellerWalletColumns } from './money.joins.ts';
+export {
+  backdatePayoutMovements,
+  hasMoneyHistory,
+  insertTransactionsInBulk,
+  settledBalanceAt,
+} from './transactions/history.repository.ts';
 export {
   debitForPayout,
   reversePayoutDebit,
@@ -16,4 +24,11 @@ export {
   settleTransaction,
   settleWithFee,
 } from './transactions/transactions.service.ts';
-export { lockOwnedWallets, openWallets } from './wallets/wallets.repository.ts';
+export {
+  findOwnedWallet,
+  findUsersHoldingMoney,
+  listWallets,
+  lockOwnedWallet,
+  lockOwnedWallets,
+  openWallets,
+} from './wallets/wallets.repository.ts';

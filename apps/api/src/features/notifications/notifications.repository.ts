@@ -1,10 +1,7 @@
 import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { outboxEvents } from '../../db/schema/events.ts';
 import { notificationSettings, notifications } from '../../db/schema/notifications.ts';
-import { users } from '../../db/schema/users.ts';
 
 const columns = {
   inApp: notificationSettings.inApp,
@@ -98,24 +95,4 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
-}
-
-/** Whose event it is (the pipeline records it with the event) and where their email goes. */
-/**
- * Who hears about an event: its merchant, or for an app's event the merchant who owns the app (an app has no
- * inbox of its own; the bell and the settings are the person's), with the app's name to say where it happened.
- */
-export async function findEventRecipient(db: Db, eventId: string) {
-  const app = alias(users, 'app');
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      appName: sql<string | null>`case when ${app.isApp} then ${app.businessName} end`,
-    })
-    .from(outboxEvents)
-    .innerJoin(app, eq(app.id, outboxEvents.userId))
-    .innerJoin(users, eq(users.id, sql`coalesce(${app.parentUserId}, ${app.id})`))
-    .where(eq(outboxEvents.id, eventId));
-  return row;
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type EventEnvelope } from '@bizdash/shared';
+import { findEventUserId } from '../../jobs/recorded-events.ts';
 import type { AppDeps } from '../../types.ts';
+import { findRecipientByUserId } from '../users/index.ts';
 import { noticeFor } from './notification-texts.ts';
-import { findEventRecipient, findSettings, insertNotification } from './notifications.repository.ts';
+import { findSettings, insertNotification } from './notifications.repository.ts';
 
 /**
  * The 'notify' subscriber: a notice in the bell when the merchant's settings have in-app and the event's type
@@ -11,7 +13,8 @@ export async function notify({ database, email }: Pick<AppDeps, 'database' | 'em
   const notice = noticeFor(event);
   if (!notice) return;
   const db = database.db;
-  const recipient = await findEventRecipient(db, event.id);
+  const eventUserId = await findEventUserId(db, event.id);
+  const recipient = eventUserId && (await findRecipientByUserId(db, eventUserId));
   if (!recipient) return;
   const settings = (await findSettings(db, recipient.userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
   if (!settings.inApp || !settings[notice.type]) return;

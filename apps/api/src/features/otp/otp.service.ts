@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpVerifyRequest } from '@bizdash/shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/users.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { AppDeps } from '../../types.ts';
-import { findOwnedUser, USER_NOT_FOUND } from '../users/index.ts';
+import { findOwnedUser, setEmailVerified, USER_NOT_FOUND } from '../users/index.ts';
 import { checkCode, findCode, findLatestActiveCode, replaceActiveCode } from './otp.repository.ts';
 
 const VERIFY_EMAIL = 'verify_email';
@@ -106,6 +104,6 @@ export async function verifyEmailOtp(
 ) {
   const user = await ownEmailUser(deps, ownerId, input.email);
   await consumeEmailCode(deps, secret, user.id, VERIFY_EMAIL, input.otp);
-  await deps.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  await setEmailVerified(deps.database.db, user.id);
   return { message: OTP_MESSAGES.verified, emailVerified: true };
 }

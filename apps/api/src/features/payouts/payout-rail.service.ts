@@ -4,11 +4,11 @@ import type { Tx } from '../../db/client.ts';
 import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
 import type { AppDeps } from '../../types.ts';
+import { lockBankAccount } from '../banks/index.ts';
 import { reversePayoutDebit, settlePayoutDebit } from '../money/index.ts';
 import {
   cancelUnconfirmed,
   claimDuePayouts,
-  lockBankAccount,
   lockPayout,
   type PayoutRow,
   updatePayout,

@@ -19,23 +19,19 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
 import type { Actor, AppDeps } from '../../types.ts';
-import { debitForPayout } from '../money/index.ts';
+import { findOwnedBankAccount, lockBankAccount } from '../banks/index.ts';
+import { debitForPayout, findOwnedWallet, lockOwnedWallet } from '../money/index.ts';
 import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from '../security/index.ts';
+import { findUserById, lockUserById } from '../users/index.ts';
 import { payoutEventData, sendToRail } from './payout-rail.service.ts';
 import {
   cancelPending,
-  findOwnedBankAccount,
   findOwnedPayout,
   findOwnedPayoutByKey,
-  findOwnedWallet,
-  findUserStatus,
   insertPayout,
   listOwnedPayouts,
-  lockBankAccount,
   lockPayout,
-  lockPayoutLimit,
-  lockWallet,
   type PayoutRow,
   sumPaidOutSince,
   updatePayout,
@@ -114,7 +110,7 @@ async function checkPayout(deps: PayoutDeps, actor: Actor, input: CreatePayoutRe
   const account = await findOwnedBankAccount(db, actor.actingUserId, input.bankAccountId);
   if (!account) throw notFound('Bank account not found');
   // 409, never 403: the dashboard takes a 403 as a forced sign-out (SPEC section 4).
-  if ((await findUserStatus(db, actor.ownerId))?.status !== 'ACTIVE') {
+  if ((await findUserById(db, actor.ownerId))?.status !== 'ACTIVE') {
     throw conflict(PAYOUT_MESSAGES.kycRequired, 'KYC_REQUIRED');
   }
   if (account.status !== 'ACTIVE') throw conflict(PAYOUT_MESSAGES.accountInactive, 'BANK_ACCOUNT_INACTIVE');
@@ -206,8 +202,7 @@ async function createNewPayout(
     // The limit and the wallet are locked before the payout row is written: that row's key lock on the wallet
     // would otherwise deadlock with another payout's wait for the wallet.
     const payout = await db.transaction(async (tx) => {
-      await lockPayoutLimit(tx, actor.ownerId);
-      await lockWallet(tx, input.walletId);
+      await lockLimitAndWallet(tx, actor.ownerId, actor.actingUserId, input.walletId);
       const inserted = await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' });
       return execute(deps, tx, actor.ownerId, inserted, account);
     });
@@ -226,7 +221,7 @@ async function createNewPayout(
 }
 
 async function emailConfirmationCode(deps: PayoutDeps, ownerId: string, payout: PayoutRow) {
-  const owner = await findUserStatus(deps.database.db, ownerId);
+  const owner = await findUserById(deps.database.db, ownerId);
   if (!owner) throw notFound('User not found');
   const amount = formatMoney(payout.amount, payout.currency);
   await issueEmailCode(
@@ -311,6 +306,17 @@ export async function confirmPayout(
 }
 
 /**
+ * Locks the merchant's own users row, then the wallet. The daily limit is shared by the merchant and all its apps,
+ * whose payouts leave different wallets, so the merchant row is what decides them one at a time; NO KEY UPDATE
+ * leaves the foreign-key locks of rows written meanwhile (payouts, transactions) free. A wallet's payouts are then
+ * debited one at a time, each against the balance the last one left.
+ */
+async function lockLimitAndWallet(tx: Tx, ownerId: string, userId: string, walletId: string) {
+  await lockUserById(tx, ownerId, 'no key update');
+  await lockOwnedWallet(tx, userId, walletId);
+}
+
+/**
  * Moves the money: with the merchant's limit and the wallet locked, the limit checked again over the merchant and
  * its apps, the wallet pays amount and fee into transit, the payout is PROCESSING, the event written.
  */
@@ -321,8 +327,7 @@ async function execute(
   payout: PayoutRow,
   account: { bankName: string; accountHolderName: string; accountNumberLast4: string },
 ) {
-  await lockPayoutLimit(tx, ownerId);
-  await lockWallet(tx, payout.walletId);
+  await lockLimitAndWallet(tx, ownerId, payout.userId, payout.walletId);
   const used = await sumPaidOutSince(tx, ownerId, payout.currency, new Date(Date.now() - DAY_MS));
   if (used + payout.amount > deps.config.payouts.dailyLimits[payout.currency]) throw dailyLimitError();
   const debit = await debitForPayout(tx, {

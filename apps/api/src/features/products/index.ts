@@ -1,8 +1,4 @@
 /** What other features may use of products: the checkout's view of a product and its stock; the seed's insert. */
-export {
-  findProductForCheckout,
-  insertProduct,
-  productWithSeller,
-  takeStock,
-} from './products.repository.ts';
+export { joinableProducts, productWithSeller } from './products.joins.ts';
+export { findProductForCheckout, insertProduct, takeStock } from './products.repository.ts';
 export { saleStatus } from './products.service.ts';

@@ -2,7 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
-import { users } from '../../db/schema/users.ts';
+import { joinableUsers } from '../users/index.ts';
+import { productWithSeller } from './products.joins.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -67,24 +68,12 @@ export async function deleteProductById(tx: Tx, productId: string) {
   await tx.delete(products).where(eq(products.id, productId));
 }
 
-/** A product with what checkout needs of its seller; select it from products joined to users. */
-export const productWithSeller = {
-  product: products,
-  merchant: {
-    id: users.id,
-    businessName: users.businessName,
-    checkoutLogoUrl: users.checkoutLogoUrl,
-    chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
-    archivedAt: users.archivedAt,
-  },
-};
-
 /** The public face of a product and its seller: what a payment link shows. */
 export async function findProductForCheckout(db: DbOrTx, productId: string, lock?: 'key share') {
   const query = db
     .select(productWithSeller)
     .from(products)
-    .innerJoin(users, eq(users.id, products.userId))
+    .innerJoin(joinableUsers, eq(joinableUsers.id, products.userId))
     .where(eq(products.id, productId));
   const [row] = lock ? await query.for(lock, { of: products }) : await query;
   return row ?? null;

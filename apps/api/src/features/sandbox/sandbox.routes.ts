@@ -6,6 +6,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { constantTimeEqual } from '../../lib/constant-time.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
+import { ownedUserIds } from '../users/index.ts';
 import { MAILBOX_KEY_HEADER, mailboxKey } from './mailbox-key.ts';
 
 const MailboxQuerySchema = z.object({ email: emailField });
@@ -64,7 +65,10 @@ export function merchantMailboxRoutes(deps: AppDeps) {
           response: { 200: SandboxMailboxResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (request) => ({ messages: await deps.email.merchantMailbox(actorOf(request).ownerId) }),
+      async (request) => {
+        const owned = await ownedUserIds(deps.database.db, actorOf(request).ownerId);
+        return { messages: await deps.email.mailboxOf(owned.map((user) => user.id)) };
+      },
     );
   };
 }

@@ -10,15 +10,14 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Actor, AppDeps } from '../../types.ts';
-import { incrementTokenVersion, readTokenVersionOf, replacePasswordHash } from '../auth/index.ts';
-import { USER_NOT_FOUND } from '../users/index.ts';
-import { findOwnCredentials } from './security.repository.ts';
+import { findCredentialsByUserId, replacePasswordHash } from '../auth/index.ts';
+import { bumpTokenVersion, USER_NOT_FOUND } from '../users/index.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs'>;
 
 /** The merchant's own sign-in secret while it acts for itself; acting for one of its apps (which has none), null. */
 const credentialsOf = (deps: Deps, actor: Actor) =>
-  actor.actingUserId === actor.ownerId ? findOwnCredentials(deps.database.db, actor.ownerId) : null;
+  actor.actingUserId === actor.ownerId ? findCredentialsByUserId(deps.database.db, actor.ownerId) : null;
 
 /**
  * Only the merchant's own account has a password: acting for an app of theirs, it is not found. The signed-in
@@ -54,7 +53,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await deps.database.db.transaction(async (tx) => {
     await replacePasswordHash(tx, userId, passwordHash);
-    await incrementTokenVersion(tx, userId);
+    await bumpTokenVersion(tx, userId);
     await writeEvent(
       tx,
       eventValues({
@@ -98,10 +97,7 @@ async function sendPasswordChangedEmail(
  */
 export async function signOutEverywhere(deps: Deps, actor: Actor): Promise<SignOutEverywhereResponse> {
   const { userId } = await ownCredentials(deps, actor);
-  const tokenVersion = await deps.database.db.transaction(async (tx) => {
-    await incrementTokenVersion(tx, userId);
-    return readTokenVersionOf(tx, userId);
-  });
+  const tokenVersion = (await bumpTokenVersion(deps.database.db, userId))?.tokenVersion ?? null;
   deps.tokenVersions.forget(userId);
   if (tokenVersion === null) throw notFound(USER_NOT_FOUND);
   return { token: await deps.tokens.sign({ userId, tokenVersion }), userId };

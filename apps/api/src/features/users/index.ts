@@ -1,4 +1,23 @@
-/** What other features may use of users: owner-scoped lookups and the ownership check of the request context. */
-export { createTokenVersions, TOKEN_VERSIONS_CHANNEL } from './token-versions.ts';
-export { findOwnedUser, ownedUserIds, walletsOfUserRow } from './users.repository.ts';
+/**
+ * What other features may use of users, whose table is this feature's alone (ADR 047): owner-scoped lookups and
+ * the ownership check of the request context, the verbs that change a user's row (a merchant's or an app's), and
+ * for a few hot-path joins the table with named column sets (users.joins.ts).
+ */
+export { archiveApp, eraseApp, insertAppUser, listApps } from './apps.repository.ts';
+export { createTokenVersions } from './token-versions.ts';
+export { accountColumns, joinableUsers, keyHolderColumns, sellerColumns } from './users.joins.ts';
+export {
+  bumpTokenVersion,
+  findOwnedUser,
+  findRecipientByUserId,
+  findUserByEmail,
+  findUserById,
+  insertMerchantUser,
+  lockUserById,
+  type NewMerchant,
+  ownedUserIds,
+  setEmailVerified,
+  setProfilePictureUrl,
+  setUserStatus,
+} from './users.repository.ts';
 export { assertOwnedUser, getUser, USER_NOT_FOUND, type UsersDeps } from './users.service.ts';

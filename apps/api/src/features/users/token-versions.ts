@@ -18,7 +18,7 @@ const findTokenVersion = preparedQuery('auth_token_version', ['userId'], (db, { 
 /**
  * Token versions as this process last read them, so an authenticated request does not read the users row each
  * time (ADR 002, ADR 018). A version only changes with a NOTIFY on TOKEN_VERSIONS_CHANNEL in the same
- * transaction (auth.repository's bumpTokenVersion); every process hears it and forgets that user. While the
+ * transaction (users.repository's bumpTokenVersion); every process hears it and forgets that user. While the
  * listening connection is down nothing is kept, and a read that raced a notice is not kept either.
  */
 export async function createTokenVersions(

@@ -8,15 +8,13 @@ import {
 } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../types.ts';
-import { type ApiKeyDeps, apiKeyDetailsFor, withoutSecrets } from '../api-keys/index.ts';
-import { bankAccountsOfUser } from '../banks/index.ts';
+import type { Actor, AppDeps } from '../../types.ts';
 import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
 import { companyDetailsFromWire, toWireUser } from './users.wire.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
-export type UsersDeps = ApiKeyDeps;
+export type UsersDeps = Pick<AppDeps, 'database' | 'userSections'>;
 
 /**
  * The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings; an
@@ -28,11 +26,11 @@ export async function getUser(deps: UsersDeps, { ownerId, actingUserId, via }: A
   if (!found) throw notFound(USER_NOT_FOUND);
   const { user, wallets } = found;
   const [banks, apiKey] = await Promise.all([
-    bankAccountsOfUser(db, user.id),
-    apiKeyDetailsFor(deps, user.id),
+    deps.userSections.bankAccountsOf(user.id),
+    deps.userSections.apiKeyOf(user.id, via),
   ]);
   return toWireUser(user, {
-    apiKey: via === 'api_key' ? withoutSecrets(apiKey) : apiKey,
+    apiKey,
     wallets: wallets.map((wallet) => ({ currency: wallet.currency, walletId: wallet.walletId })),
     banks,
   });

@@ -1,7 +1,6 @@
 import type { WebhookDeliveryQuery } from '@bizdash/shared';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { outboxEvents } from '../../db/schema/events.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -15,15 +14,6 @@ type NewDelivery = Pick<
 export async function insertDelivery(db: DbOrTx, delivery: NewDelivery): Promise<DeliveryRow | undefined> {
   const [row] = await db.insert(webhookDeliveries).values(delivery).onConflictDoNothing().returning();
   return row;
-}
-
-/** Whose event it is, as the pipeline recorded it: the merchant or the app whose payment or payout it was. */
-export async function findEventUserId(db: DbOrTx, eventId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: outboxEvents.userId })
-    .from(outboxEvents)
-    .where(eq(outboxEvents.id, eventId));
-  return row?.userId;
 }
 
 export async function listDeliveries(

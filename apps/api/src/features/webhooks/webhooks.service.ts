@@ -11,12 +11,12 @@ import {
   type WebhookSettings,
 } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
+import { findEventUserId } from '../../jobs/recorded-events.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   type DeliveryRow,
   findDelivery,
-  findEventUserId,
   insertDelivery,
   listAttempts,
   listDeliveries,

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/email-outbox.ts';
-import { users } from '../../db/schema/users.ts';
 import { htmlFromText } from './email-html.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
 
@@ -16,8 +15,11 @@ export interface EmailService {
   sendOnce(dedupeKey: string, message: EmailMessage): Promise<void>;
   /** Sandbox only: what was sent to an address, newest first. */
   mailbox(address: string, limit?: number): Promise<MailboxMessage[]>;
-  /** Sandbox only: the mail of a merchant and its apps (their codes, their customers' receipts), newest first. */
-  merchantMailbox(merchantId: string, limit?: number): Promise<MailboxMessage[]>;
+  /**
+   * Sandbox only: the mail about these users, newest first: a merchant's and its apps' (their codes, their
+   * customers' receipts), whose ids the caller reads from users.
+   */
+  mailboxOf(userIds: string[], limit?: number): Promise<MailboxMessage[]>;
 }
 
 interface MailboxMessage {
@@ -83,18 +85,7 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
     sendOnce: async (dedupeKey, message) => deliver(await record(message, dedupeKey)),
     mailbox: (address, limit = 20) =>
       readMailbox(db, eq(emailOutbox.toAddress, address.toLowerCase()), limit),
-    merchantMailbox: (merchantId, limit = 50) =>
-      readMailbox(
-        db,
-        or(
-          eq(emailOutbox.userId, merchantId),
-          inArray(
-            emailOutbox.userId,
-            db.select({ id: users.id }).from(users).where(eq(users.parentUserId, merchantId)),
-          ),
-        ),
-        limit,
-      ),
+    mailboxOf: (userIds, limit = 50) => readMailbox(db, inArray(emailOutbox.userId, userIds), limit),
   };
 }
 

@@ -1,5 +1,5 @@
 import { CURRENCIES, PENDING_TRANSACTION_STATUSES } from '@bizdash/shared';
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { transactionCounters, walletDailyTotals } from '../../../db/schema/transactions.ts';
@@ -12,14 +12,49 @@ const findOwnedWalletQuery = preparedQuery('wallets_find_owned', ['userId', 'wal
     .where(and(eq(wallets.id, p.walletId), eq(wallets.userId, p.userId))),
 );
 
+/** The user's own wallet with this id; null for anyone else's wallet, or none. */
 export async function findOwnedWallet(db: DbOrTx, userId: string, walletId: string) {
   const [row] = await findOwnedWalletQuery(db, { userId, walletId });
   return row ?? null;
 }
 
-/** Every user (a merchant at sign-up, an app when it is registered) starts with one wallet per currency. */
-export async function openWallets(tx: Tx, userId: string) {
-  await tx.insert(wallets).values(CURRENCIES.map((currency) => ({ userId, currency })));
+const lockOwnedWalletQuery = preparedQuery('wallets_lock_owned', ['userId', 'walletId'], (db, p) =>
+  db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, p.walletId), eq(wallets.userId, p.userId)))
+    .for('update'),
+);
+
+/** The user's own wallet, locked: its payouts are debited one at a time, each against what the last one left. */
+export async function lockOwnedWallet(tx: Tx, userId: string, walletId: string) {
+  const [row] = await lockOwnedWalletQuery(tx, { userId, walletId });
+  return row ?? null;
+}
+
+/** The user's wallets, one per currency, in currency order. */
+export async function listWallets(db: DbOrTx, userId: string) {
+  return db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.currency));
+}
+
+/** Of these users, the ones with money in a wallet (an archived app is listed while it holds some). */
+export async function findUsersHoldingMoney(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: wallets.userId })
+    .from(wallets)
+    .where(and(inArray(wallets.userId, userIds), ne(wallets.balance, 0)));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * Every user (a merchant at sign-up, an app when it is registered) starts with one wallet per currency; the demo
+ * seed opens them on the day its merchant signed up.
+ */
+export async function openWallets(tx: Tx, userId: string, openedAt?: Date) {
+  await tx
+    .insert(wallets)
+    .values(CURRENCIES.map((currency) => ({ userId, currency, createdAt: openedAt, updatedAt: openedAt })));
 }
 
 /**

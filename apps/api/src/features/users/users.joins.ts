@@ -1,0 +1,31 @@
+import { users } from '../../db/schema/users.ts';
+
+/**
+ * For the hot-path statements of other features that read a user's row in the same query rather than in a round
+ * trip of its own (sign-in's credentials, an API key's holder, a checkout's seller): the table to join and the
+ * columns each reads. Nothing is written through it: every write is a verb of the face.
+ */
+export const joinableUsers = users;
+
+/** What checkout shows and decides of the seller of a product. */
+export const sellerColumns = {
+  id: users.id,
+  businessName: users.businessName,
+  checkoutLogoUrl: users.checkoutLogoUrl,
+  chargeCheckoutFeeToCustomer: users.chargeCheckoutFeeToCustomer,
+  archivedAt: users.archivedAt,
+};
+
+/** Whom an API key acts for: its merchant when the holder is an app, and whether that app was archived. */
+export const keyHolderColumns = {
+  parentUserId: users.parentUserId,
+  archivedAt: users.archivedAt,
+};
+
+/** What sign-in and a password check read of the account beside its credentials. */
+export const accountColumns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  tokenVersion: users.tokenVersion,
+};
