@@ -19,7 +19,11 @@ export async function findOwnedDocument(db: DbOrTx, userId: string, documentId: 
   return row ?? null;
 }
 
-export async function findDocumentsByDerivedName(db: DbOrTx, userId: string, derivedFileNames: string[]) {
+export async function findOwnedDocumentsByDerivedName(
+  db: DbOrTx,
+  userId: string,
+  derivedFileNames: string[],
+) {
   return db
     .select()
     .from(businessDocuments)

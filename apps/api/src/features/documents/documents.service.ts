@@ -22,8 +22,8 @@ import {
   storeFile,
 } from '../files/index.ts';
 import {
-  findDocumentsByDerivedName,
   findOwnedDocument,
+  findOwnedDocumentsByDerivedName,
   insertDocument,
   listDocuments,
 } from './documents.repository.ts';
@@ -162,7 +162,7 @@ export async function deleteDocuments(
 ) {
   const names = documents.map((document) => document.derivedFileName);
   const removed = await deps.db.transaction(async (tx) => {
-    const rows = await withFiles(tx, userId, await findDocumentsByDerivedName(tx, userId, names));
+    const rows = await withFiles(tx, userId, await findOwnedDocumentsByDerivedName(tx, userId, names));
     // All or nothing: a name that is not this user's document refuses the whole request.
     if (rows.length !== new Set(names).size) throw notFound(DOCUMENT_NOT_FOUND);
     // Deleting the file rows deletes their documents (the foreign key cascades).
