@@ -14,24 +14,28 @@ import {
   banksRoutes,
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
-import { createCheckoutContext, findCheckoutProductForPage } from './features/checkout/index.ts';
+import {
+  checkoutJobs,
+  createCheckoutContext,
+  findCheckoutProductForPage,
+} from './features/checkout/index.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { filesRoutes, imageUploadRoutes } from './features/files/index.ts';
-import { fxRoutes } from './features/fx/fx.routes.ts';
+import { fxJobs, fxRoutes } from './features/fx/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { kycCallbackRoutes, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
-import { liveRoutes } from './features/live/live.routes.ts';
+import { kycCallbackRoutes, kycJobs, kycRoutes, kycSandboxRoutes } from './features/kyc/index.ts';
+import { liveRoutes, startLiveNotices } from './features/live/index.ts';
 import { transactionsRoutes } from './features/money/transactions/transactions.routes.ts';
 import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
 import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
-import { payoutsRoutes } from './features/payouts/index.ts';
+import { payoutsJobs, payoutsRoutes } from './features/payouts/index.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { webhooksRoutes } from './features/webhooks/index.ts';
+import { webhooksJobs, webhooksRoutes } from './features/webhooks/index.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -50,7 +54,7 @@ import { createRateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createProviders } from './providers/registry.ts';
-import type { AppDeps, FeaturePlugin } from './types.ts';
+import type { AppDeps, FeatureJobs, FeaturePlugin } from './types.ts';
 
 export interface BuildOptions {
   /** Tests run on an in-memory PGlite; null keeps the database out of DATA_DIR. */
@@ -101,6 +105,12 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];
+
+/**
+ * Every feature's scheduled jobs, listed like the routes above (and like the event subscribers in
+ * jobs/subscriptions.ts): registering routes has no side effect, so what runs in the background is read here.
+ */
+const featureJobs: FeatureJobs[] = [checkoutJobs, fxJobs, kycJobs, payoutsJobs, webhooksJobs];
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify's own number trusts no one (it cannot tell
@@ -154,12 +164,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobRunner({
     db: database.db,
     log: app.log,
-    handlers: createEventHandlers({ database, email: providers.email }),
+    handlers: createEventHandlers({ config, database, email: providers.email }),
   });
   const tokenVersions = await createTokenVersions(database, app.log);
+  // The one LISTEN for live notices; app.close() waits for open responses, so the streams end first (clients
+  // reconnect to another process).
+  const live = await startLiveNotices(database, app.log);
+  app.addHook('preClose', async () => live.endAll());
   // The job runner finishes what it holds before the database goes.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await live.stop();
     await tokenVersions.close();
     await database.close();
   });
@@ -169,9 +184,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keys,
     leaseSeconds: config.idempotencyLeaseSeconds,
   });
-  jobs.schedule(idempotency.pruneJob);
-  jobs.schedule(pruneSeenCallbacksJob(database.db));
-  if (database.kind === 'pglite') jobs.schedule(databaseStatisticsJob(database.db));
   const deps: AppDeps = {
     config,
     database,
@@ -186,9 +198,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keys,
     secretBox: createSecretBox(await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key')),
     jobs,
+    live,
     idempotency,
   };
   app.decorate('deps', deps);
+  for (const jobsOf of featureJobs) for (const job of jobsOf(deps, app)) jobs.schedule(job);
+  jobs.schedule(idempotency.pruneJob);
+  jobs.schedule(pruneSeenCallbacksJob(database.db));
+  if (database.kind === 'pglite') jobs.schedule(databaseStatisticsJob(database.db));
   app.decorateRequest('idempotencyClaim', null);
 
   registerActor(app);

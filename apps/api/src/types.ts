@@ -1,8 +1,10 @@
 import type { ApiKeyDetails, BankAccount } from '@bizdash/shared';
-import type { FastifyPluginAsync, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { LiveNotices } from './features/live/live.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { ScheduledJob } from './jobs/schedule.repository.ts';
 import type { Keys } from './lib/keys.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -64,6 +66,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** The event pipeline and scheduled jobs (jobs/job-runner.ts). */
   jobs: JobRunner;
+  /** This process's one LISTEN for the database's change notices, fanned out to the dashboards' streams. */
+  live: LiveNotices;
   /** Idempotency-Key handling for every endpoint that moves money (plugins/idempotency.ts). */
   idempotency: IdempotencyStore;
   /** Keys derived from the instance secret, one per purpose: keyed hashes and signed tokens (lib/keys.ts). */
@@ -74,6 +78,12 @@ export interface AppDeps {
 
 /** Every feature's routes are registered the same way: built from the app's services, mounted at a prefix. */
 export type FeaturePlugin = (deps: AppDeps) => FastifyPluginAsync;
+
+/**
+ * A feature's scheduled jobs, exported from its face and listed in app.ts (registering routes schedules nothing).
+ * `app` is the root instance: a sandbox's job sends its callbacks through the app's own routes.
+ */
+export type FeatureJobs = (deps: AppDeps, app: FastifyInstance) => ScheduledJob[];
 
 /** Who acts in a signed-in request (see plugins/auth.ts). */
 export interface Actor {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { doublingWaits, type RetrySchedule, retryDelayMs } from '../lib/backoff.ts';
 
 export interface ListenHandlers {
   notice(payload: string): void;
@@ -12,8 +13,12 @@ export interface ListenHandlers {
 
 export type Unlisten = () => Promise<void>;
 
-const RETRY_FIRST_MS = 100;
-const RETRY_MAX_MS = 5_000;
+/** Reconnecting: 100 ms, doubling up to 5 s, then every 5 s for as long as it takes. */
+const RECONNECT: RetrySchedule = {
+  waitsMs: doublingWaits(100, 5_000, 7),
+  afterLast: 'repeat-last',
+  jitter: [1, 1],
+};
 
 /**
  * LISTEN on one dedicated connection outside the pool (a pooled connection would be handed to other queries
@@ -28,7 +33,7 @@ export async function listenOnPostgres(
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
-  let delay = RETRY_FIRST_MS;
+  let failures = 0;
 
   const connect = async () => {
     const next = new pg.Client({
@@ -58,21 +63,24 @@ export async function listenOnPostgres(
       return;
     }
     client = next;
-    delay = RETRY_FIRST_MS;
+    failures = 0;
   };
 
   const scheduleRetry = () => {
-    retryTimer = setTimeout(async () => {
-      if (stopped) return;
-      try {
-        await connect();
-        if (!stopped) handlers.reconnected();
-      } catch (error) {
-        handlers.error(error);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-        if (!stopped) scheduleRetry();
-      }
-    }, delay);
+    retryTimer = setTimeout(
+      async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          if (!stopped) handlers.reconnected();
+        } catch (error) {
+          handlers.error(error);
+          failures += 1;
+          if (!stopped) scheduleRetry();
+        }
+      },
+      retryDelayMs(RECONNECT, failures + 1) ?? 0,
+    );
     retryTimer.unref();
   };
 

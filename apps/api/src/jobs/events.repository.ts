@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf, EventType } from '@bizdash/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import type { Placeholders } from '../db/prepared.ts';
-import { eventDeliveries, eventDeliveryAttempts, outboxEvents } from '../db/schema/events.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
+import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/events.ts';
+import { noteEventWritten } from '../db/transaction.ts';
 import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
 
 type NewEvent<T extends EventType> = { userId: string; type: T; data: EventOf<T>['data'] };
 
-/** The values of `eventWrites`: the event's envelope (its id stable across delivery attempts) and its handlers. */
+/** The event's envelope (its id stable across delivery attempts) and the handlers subscribed to its type. */
 export function eventValues<T extends EventType>(event: NewEvent<T>) {
   const eventId = randomUUID();
   const payload = { id: eventId, type: event.type, createdAt: new Date().toISOString(), data: event.data };
@@ -22,40 +23,29 @@ export function eventValues<T extends EventType>(event: NewEvent<T>) {
   };
 }
 
-/**
- * Writes the event and its pending deliveries in the caller's transaction, so the event exists exactly when the
- * change it announces does (the drizzle form of `eventWrites`, for changes made in several statements).
- */
-export async function writeEvent(tx: DbOrTx, event: ReturnType<typeof eventValues>) {
-  await tx.insert(outboxEvents).values({
-    id: event.eventId,
-    userId: event.eventUserId,
-    eventType: event.eventType,
-    payload: JSON.parse(event.eventPayload),
-  });
-  if (event.eventHandlers.length > 0) {
-    await tx
-      .insert(eventDeliveries)
-      .values(event.eventHandlers.map((handler) => ({ eventId: event.eventId, handler })));
-  }
-}
+const EVENT_KEYS = ['eventId', 'eventUserId', 'eventType', 'eventPayload', 'eventHandlers'] as const;
 
-export const EVENT_KEYS = ['eventId', 'eventUserId', 'eventType', 'eventPayload', 'eventHandlers'] as const;
-
-/**
- * The WITH items that write an event and one pending delivery per handler subscribed to its type: a statement
- * that begins with them writes the event together with whatever change it announces, so the event exists
- * exactly when that change was committed.
- */
-export const eventWrites = (p: Placeholders<(typeof EVENT_KEYS)[number]>) => sql`
-  event as (
-    insert into outbox_events (id, user_id, event_type, payload)
-    values (${p.eventId}::uuid, ${p.eventUserId}::uuid, ${p.eventType}::text, ${p.eventPayload}::jsonb)
-  ),
-  deliveries as (
+/** The event and one pending delivery per subscribed handler, in one statement (ADR 018: prepared once). */
+const emitQuery = preparedSql(
+  'event_emit',
+  EVENT_KEYS,
+  (p) => sql`
+    with event as (
+      insert into outbox_events (id, user_id, event_type, payload)
+      values (${p.eventId}::uuid, ${p.eventUserId}::uuid, ${p.eventType}::text, ${p.eventPayload}::jsonb)
+    )
     insert into event_deliveries (event_id, handler)
-    select ${p.eventId}::uuid, handler from unnest(${p.eventHandlers}::text[]) as handler
-  )`;
+    select ${p.eventId}::uuid, handler from unnest(${p.eventHandlers}::text[]) as handler`,
+);
+
+/**
+ * The one way to write an event: in the transaction of the change it announces (a `withTransaction`, which wakes
+ * the job runner once it has committed), so the event exists exactly when that change does.
+ */
+export async function emitEvent<T extends EventType>(tx: Tx, event: NewEvent<T>) {
+  noteEventWritten(tx);
+  await emitQuery(tx, eventValues(event));
+}
 
 export interface ClaimedDelivery {
   id: string;

@@ -1,17 +1,22 @@
 import { sendReceipt } from '../features/checkout/index.ts';
 import { notify } from '../features/notifications/index.ts';
+import { sendPasswordChangedEmail } from '../features/security/index.ts';
 import { enqueueWebhook } from '../features/webhooks/index.ts';
 import type { AppDeps } from '../types.ts';
 import type { EventHandlers } from './subscriptions.ts';
 
 /** What each subscriber does with an event; a throw is a failed attempt, retried with backoff. */
-export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email'>): EventHandlers {
+export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email' | 'config'>): EventHandlers {
   return {
     'receipt-email': async (event, { deliveryId }) => {
       if (event.type !== 'payment.succeeded') return;
       await sendReceipt(deps, event.data.paymentId, deliveryId);
     },
     notify: async (event) => notify(deps, event),
+    'password-changed-email': async (event) => {
+      if (event.type !== 'security.password_changed') return;
+      await sendPasswordChangedEmail(deps, event);
+    },
     webhooks: async (event) => enqueueWebhook(deps, event),
   };
 }

@@ -1,6 +1,7 @@
 import { EventEnvelopeSchema } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { doublingWaits, type RetrySchedule, retryDelayMs } from '../lib/backoff.ts';
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './events.repository.ts';
 import { claimDueJob, ensureJobs, finishJob, type ScheduledJob } from './schedule.repository.ts';
 import type { EventHandlers } from './subscriptions.ts';
@@ -9,11 +10,8 @@ export interface JobRunnerOptions {
   db: Db;
   log: FastifyBaseLogger;
   handlers: EventHandlers;
-  /** Attempts before a delivery is dead (kept for inspection). */
-  maxAttempts?: number;
-  /** First retry after about this long; each retry doubles it, up to maxBackoffMs, with jitter. */
-  baseBackoffMs?: number;
-  maxBackoffMs?: number;
+  /** The waits between a delivery's attempts; when it gives up the delivery is dead (kept for inspection). */
+  retries?: RetrySchedule;
   /** How often an idle worker looks for due work. */
   pollMs?: number;
   /** A handler taking longer than this has failed; the lease is twice as long so no one else takes it meanwhile. */
@@ -34,11 +32,12 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** Exponential backoff with jitter: attempt 1 waits about base, attempt n about base * 2^(n-1), capped. */
-export function backoffMs(attempt: number, baseMs: number, maxMs: number, random = Math.random) {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
+/** 8 attempts: retried after about 10 s, doubling (half-band jitter, ADR 010), then dead. */
+export const EVENT_DELIVERY_RETRIES: RetrySchedule = {
+  waitsMs: doublingWaits(10_000, 3_600_000, 7),
+  afterLast: 'give-up',
+  jitter: [0.5, 1],
+};
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -58,9 +57,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     db,
     log,
     handlers,
-    maxAttempts = 8,
-    baseBackoffMs = 10_000,
-    maxBackoffMs = 3_600_000,
+    retries = EVENT_DELIVERY_RETRIES,
     pollMs = 1_000,
     handlerTimeoutMs = 30_000,
     batchSize = 20,
@@ -83,10 +80,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       error = caught instanceof Error ? caught.message : String(caught);
       log.warn({ err: caught, deliveryId: delivery.id, attempt: delivery.attempts }, 'event delivery failed');
     }
-    const retryAt =
-      error !== null && delivery.attempts < maxAttempts
-        ? new Date(Date.now() + backoffMs(delivery.attempts, baseBackoffMs, maxBackoffMs))
-        : null;
+    const wait = error === null ? null : retryDelayMs(retries, delivery.attempts);
+    const retryAt = wait === null ? null : new Date(Date.now() + wait);
     if (error !== null && !retryAt) {
       log.error({ deliveryId: delivery.id, handler: delivery.handler }, 'event delivery is dead');
     }

@@ -7,7 +7,7 @@ export const EVENT_SUBSCRIBERS = {
   'user.kyc.updated': ['notify'],
   'document.uploaded': ['notify'],
   'document.deleted': ['notify'],
-  'security.password_changed': ['notify'],
+  'security.password_changed': ['notify', 'password-changed-email'],
   'security.two_factor_enabled': ['notify'],
   'security.two_factor_disabled': ['notify'],
   'security.signed_in': ['notify'],

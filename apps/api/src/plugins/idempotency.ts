@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@bizdash/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
@@ -185,4 +185,19 @@ export function createIdempotencyStore({
       run: () => db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`)),
     },
   };
+}
+
+/**
+ * For a process that opens the embedded database (jobs/leases.ts): every key whose first request never answered is
+ * let go, since that request's process has ended; a retry then runs at once instead of answering 409 until the
+ * lease ends. The store takes over a key whose lease is over (locked_until < now()), never one whose lease is null.
+ * Returns how many there were.
+ */
+export async function releaseIdempotencyLeases(db: Db) {
+  const released = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(and(isNull(idempotencyKeys.responseStatus), sql`${idempotencyKeys.lockedUntil} >= now()`))
+    .returning({ scope: idempotencyKeys.scope });
+  return released.length;
 }

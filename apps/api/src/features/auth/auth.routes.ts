@@ -130,7 +130,7 @@ export function authRoutes(deps: AppDeps) {
           response: { 200: MessageResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
         },
       },
-      async (request) => resetPassword(deps, request.body, request.log),
+      async (request) => resetPassword(deps, request.body, request),
     );
   };
 }

@@ -8,7 +8,8 @@ import {
   TWO_FACTOR_CODE_INCORRECT,
 } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
@@ -112,13 +113,9 @@ async function startSession(
   request: FastifyRequest,
 ): Promise<AuthTokenResponse> {
   const { userId } = account;
-  await deps.database.db.transaction((tx) =>
-    writeEvent(
-      tx,
-      eventValues({ userId, type: 'security.signed_in', data: { userId, ...requestOrigin(request) } }),
-    ),
+  await withTransaction(deps, (tx) =>
+    emitEvent(tx, { userId, type: 'security.signed_in', data: { userId, ...requestOrigin(request) } }),
   );
-  deps.jobs.kick();
   return {
     token: await deps.tokens.sign(account),
     userId,

@@ -5,16 +5,19 @@ import {
   RESET_LINK_INVALID,
   type ResetPasswordRequest,
 } from '@bizdash/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AppDeps } from '../../types.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/index.ts';
 import { replacePasswordHash, replacePasswordReset, usePasswordReset } from './auth.repository.ts';
 
 const RESET_LINK_MINUTES = 30;
 
-type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions'>;
+type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'jobs'>;
 
 /** The link's token has 256 random bits: a plain SHA-256 of it is as good as a slow hash, and findable. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -58,30 +61,24 @@ async function sendResetLink(deps: Deps, email: string) {
 
 /**
  * Sets the new password with a live link, once: every session of the merchant ends (the token version moves on)
- * and the merchant is told by email, so a reset they did not make does not go unnoticed.
+ * and, like a change in Settings, it is written to the event pipeline, whose subscribers email the merchant (so a
+ * reset they did not make does not go unnoticed) and put a notice in the bell.
  */
-export async function resetPassword(deps: Deps, input: ResetPasswordRequest, log: FastifyBaseLogger) {
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, request: FastifyRequest) {
   const passwordHash = await hashPassword(input.password);
-  const merchant = await deps.database.db.transaction(async (tx) => {
+  const userId = await withTransaction(deps, async (tx) => {
     const reset = await usePasswordReset(tx, hashToken(input.token));
     if (!reset) return null;
     await replacePasswordHash(tx, reset.userId, passwordHash);
-    return bumpTokenVersion(tx, reset.userId);
+    await bumpTokenVersion(tx, reset.userId);
+    await emitEvent(tx, {
+      userId: reset.userId,
+      type: 'security.password_changed',
+      data: { userId: reset.userId, ...requestOrigin(request) },
+    });
+    return reset.userId;
   });
-  if (!merchant) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID');
-  deps.tokenVersions.forget(merchant.userId);
-  await deps.email
-    .send({
-      to: merchant.email,
-      userId: merchant.userId,
-      subject: 'Your Bizdash password was changed',
-      text: [
-        `The password of your Bizdash account was changed on ${new Date().toUTCString()}.`,
-        'Every device that was signed in has been signed out.',
-        '',
-        `If this was not you, reset your password now at ${deps.config.publicUrl}/forgot-password and tell us.`,
-      ].join('\n'),
-    })
-    .catch((error) => log.error({ err: error }, 'sending the password-changed email failed'));
+  if (!userId) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+  deps.tokenVersions.forget(userId);
   return { message: PASSWORD_RESET_DONE };
 }

@@ -1,13 +1,14 @@
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
+import type { FeatureJobs } from '../../types.ts';
 import { failAbandonedPayments } from './checkout.service.ts';
-import type { CheckoutContext } from './checkout-context.ts';
+import { type CheckoutContext, createCheckoutContext } from './checkout-context.ts';
 
 /**
  * Once a minute, payments left unfinished past the limit become FAILED. Several processes may run the job
  * runner; the job's row is claimed by one of them at a time, and the payments themselves are claimed with SKIP
  * LOCKED besides.
  */
-export function abandonedPaymentsJob(context: CheckoutContext): ScheduledJob {
+function abandonedPaymentsJob(context: CheckoutContext): ScheduledJob {
   return {
     name: 'abandoned-payments',
     everyMs: 60_000,
@@ -17,3 +18,8 @@ export function abandonedPaymentsJob(context: CheckoutContext): ScheduledJob {
     },
   };
 }
+
+/** Checkout's scheduled jobs (listed in app.ts). */
+export const checkoutJobs: FeatureJobs = (deps, app) => [
+  abandonedPaymentsJob(createCheckoutContext(deps, app.log)),
+];

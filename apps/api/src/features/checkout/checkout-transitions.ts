@@ -11,7 +11,8 @@ import {
 } from '@bizdash/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { eventValues } from '../../jobs/events.repository.ts';
+import { type TransactionDeps, withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
 import { saleStatus, takeStock } from '../products/index.ts';
@@ -205,16 +206,18 @@ function eventData(
 /** Inside a transition: the payment FAILED, nothing posted, the event written beside it. */
 async function failLocked(tx: Tx, payment: PaymentRow, reason: string, providerReference: string | null) {
   await settleTransaction(tx, payment.transactionId, 'FAILED', 'CUSTOMER_FUNDS', reason);
-  return finishPayment(
-    tx,
-    payment,
-    { providerReference, feeTransactionId: null, failureReason: reason, completedAt: new Date() },
-    eventValues({
-      userId: payment.userId,
-      type: 'payment.failed',
-      data: eventData(payment, 'FAILED', reason),
-    }),
-  );
+  const failed = await finishPayment(tx, payment, {
+    providerReference,
+    feeTransactionId: null,
+    failureReason: reason,
+    completedAt: new Date(),
+  });
+  await emitEvent(tx, {
+    userId: payment.userId,
+    type: 'payment.failed',
+    data: eventData(payment, 'FAILED', reason),
+  });
+  return failed;
 }
 
 /**
@@ -253,8 +256,12 @@ export class SoldOutWhilePaying extends Error {}
  * already booked is left as it is; one that failed meanwhile keeps its failure and its charge is cancelled.
  * `providerReference`: the charge just captured, recorded in the same transaction.
  */
-export function bookPayment(db: Db, paymentId: string, providerReference?: string): Promise<Outcome | null> {
-  return db.transaction(async (tx) => {
+export function bookPayment(
+  deps: TransactionDeps,
+  paymentId: string,
+  providerReference?: string,
+): Promise<Outcome | null> {
+  return withTransaction(deps, async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
     const { payment, status } = locked;
@@ -270,16 +277,17 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
           }
         : null;
     const { feeTransactionId } = await settleWithFee(tx, locked.transaction, 'CUSTOMER_FUNDS', fee);
-    const booked = await finishPayment(
-      tx,
-      payment,
-      { providerReference: reference, feeTransactionId, failureReason: null, completedAt: new Date() },
-      eventValues({
-        userId: payment.userId,
-        type: 'payment.succeeded',
-        data: eventData(payment, 'SUCCESSFUL', null),
-      }),
-    );
+    const booked = await finishPayment(tx, payment, {
+      providerReference: reference,
+      feeTransactionId,
+      failureReason: null,
+      completedAt: new Date(),
+    });
+    await emitEvent(tx, {
+      userId: payment.userId,
+      type: 'payment.succeeded',
+      data: eventData(payment, 'SUCCESSFUL', null),
+    });
     if (!(await takeStock(tx, payment.productId, payment.quantity))) throw new SoldOutWhilePaying();
     return {
       payment: booked,
@@ -291,12 +299,12 @@ export function bookPayment(db: Db, paymentId: string, providerReference?: strin
 
 /** fail: the payment FAILED with a reason the customer reads; nothing posted, its charge (if any) cancelled. */
 export function failPayment(
-  db: Db,
+  deps: TransactionDeps,
   paymentId: string,
   reason: string,
   providerReference?: string | null,
 ): Promise<Outcome | null> {
-  return db.transaction(async (tx) => {
+  return withTransaction(deps, async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
     const { payment, status } = locked;
@@ -312,8 +320,8 @@ export function failPayment(
  * whose code was accepted meanwhile (OTP_VERIFIED: its charge is captured) goes on to be booked, and a finished
  * one stays as it is.
  */
-export function cancelPayment(db: Db, paymentId: string): Promise<Outcome | null> {
-  return db.transaction(async (tx) => {
+export function cancelPayment(deps: TransactionDeps, paymentId: string): Promise<Outcome | null> {
+  return withTransaction(deps, async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
     const { payment, status } = locked;
@@ -330,8 +338,12 @@ export function cancelPayment(db: Db, paymentId: string): Promise<Outcome | null
  * off) are not failed but handed back to be booked. Several processes can run it at once: claimed rows are
  * skipped by the others.
  */
-export function failAbandonedBatch(db: Db, paymentIds: string[], reasonFor: (paymentId: string) => string) {
-  return db.transaction(async (tx) => {
+export function failAbandonedBatch(
+  deps: TransactionDeps,
+  paymentIds: string[],
+  reasonFor: (paymentId: string) => string,
+) {
+  return withTransaction(deps, async (tx) => {
     const claimed = await claimPayments(tx, paymentIds);
     const cancels: ProviderFollowUp[] = [];
     const toBook: string[] = [];

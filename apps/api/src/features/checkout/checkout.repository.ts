@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { checkoutPayments } from '../../db/schema/checkout.ts';
-import { EVENT_KEYS, type eventValues, eventWrites } from '../../jobs/events.repository.ts';
 import {
   sellerWalletColumns,
   joinableTransactions as transactions,
@@ -130,9 +129,8 @@ type Finish = Pick<
 
 const finishPaymentQuery = preparedSql(
   'checkout_finish_payment',
-  ['id', 'providerReference', 'feeTransactionId', 'failureReason', 'completedAt', ...EVENT_KEYS],
+  ['id', 'providerReference', 'feeTransactionId', 'failureReason', 'completedAt'],
   (p) => sql<{ id: string }>`
-    with ${eventWrites(p)}
     update ${checkoutPayments}
     set provider_reference = ${p.providerReference}::text, fee_transaction_id = ${p.feeTransactionId}::uuid,
       failure_reason = ${p.failureReason}::text, completed_at = ${p.completedAt}::timestamptz, next_action = null,
@@ -142,16 +140,15 @@ const finishPaymentQuery = preparedSql(
 );
 
 /**
- * A payment (locked by the caller) booked or failed, with the event that says so, in one statement: what the
- * card network said, its fee (when booked) or reason (when failed). Returns the payment as it now stands.
+ * A payment (locked by the caller) booked or failed: what the card network said, its fee (when booked) or reason
+ * (when failed). Returns the payment as it now stands.
  */
 export async function finishPayment(
   tx: Tx,
   payment: PaymentRow,
   finish: Omit<Finish, 'id'>,
-  event: ReturnType<typeof eventValues>,
 ): Promise<PaymentRow> {
-  const [row] = await finishPaymentQuery(tx, { id: payment.id, ...finish, ...event });
+  const [row] = await finishPaymentQuery(tx, { id: payment.id, ...finish });
   if (!row) throw new Error(`payment ${payment.id} vanished`);
   return { ...payment, ...finish, nextAction: null, updatedAt: finish.completedAt ?? payment.updatedAt };
 }

@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
-import { abandonedPaymentsJob } from './abandoned-payments-job.ts';
 import {
   abandonForAnotherCard,
   getCheckoutProduct,
@@ -28,7 +27,6 @@ export function checkoutRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const context = createCheckoutContext(deps, app.log);
-    deps.jobs.schedule(abandonedPaymentsJob(context));
     const perIp = deps.rateLimits.perIp('checkout', deps.config.rateLimit.checkoutPerMinute);
     const common = { tags: ['checkout'] };
     const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };

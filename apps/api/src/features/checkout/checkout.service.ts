@@ -113,7 +113,7 @@ export async function getPayment(context: CheckoutContext, paymentId: string): P
     const outcome =
       charge.outcome === 'CAPTURED'
         ? await bookAccepted(context, paymentId)
-        : await followedUp(context, await failPayment(context.db, paymentId, charge.reason));
+        : await followedUp(context, await failPayment(context, paymentId, charge.reason));
     return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
   }
   if (view.status !== 'OTP_VERIFIED') return toCheckoutPayment(context, view);
@@ -163,14 +163,12 @@ function hashStart(productId: string, input: StartPaymentInput) {
 }
 
 /**
- * After a transition committed: its event goes out, and a payment that will not be booked has its charge cancelled
- * (released, or refunded if it was captured). A failed cancel is logged and retried by the next transition that
+ * After a transition committed (its event already on its way: the transaction woke the job runner): a payment that
+ * will not be booked has its charge cancelled (released, or refunded if it was captured). A failed cancel is logged and retried by the next transition that
  * sees the payment; a real acquirer's uncaptured charges also expire on their own.
  */
 async function followUp(context: CheckoutContext, next: ProviderFollowUp) {
-  if (!next) return;
-  context.kickEvents();
-  if (!next.cancel) return;
+  if (!next?.cancel) return;
   try {
     await context.provider.cancel(next.cancel);
   } catch (error) {
@@ -192,11 +190,11 @@ async function followedUp(context: CheckoutContext, outcome: Outcome | null) {
 async function book(context: CheckoutContext, paymentId: string, providerReference?: string) {
   let outcome: Outcome | null;
   try {
-    outcome = await bookPayment(context.db, paymentId, providerReference);
+    outcome = await bookPayment(context, paymentId, providerReference);
   } catch (error) {
     const reason = unbookableReason(error);
     if (!reason) throw error;
-    outcome = await failPayment(context.db, paymentId, reason, providerReference);
+    outcome = await failPayment(context, paymentId, reason, providerReference);
   }
   return followedUp(context, outcome);
 }
@@ -212,7 +210,7 @@ async function applyCharge(context: CheckoutContext, paymentId: string, result: 
   if (result.outcome === 'DECLINED') {
     return followedUp(
       context,
-      await failPayment(context.db, paymentId, result.reason, result.providerReference),
+      await failPayment(context, paymentId, result.reason, result.providerReference),
     );
   }
   if (result.outcome === 'OTP_REQUIRED') {
@@ -305,7 +303,7 @@ export async function submitOtp(
     throw badRequest(`That code is not correct. ${attempts} left.`, 'WRONG_OTP');
   }
   if (result.outcome === 'DECLINED') {
-    return answer(await followedUp(context, await failPayment(context.db, paymentId, result.reason)));
+    return answer(await followedUp(context, await failPayment(context, paymentId, result.reason)));
   }
   return answer(await bookAccepted(context, paymentId));
 }
@@ -324,7 +322,7 @@ async function bookAccepted(context: CheckoutContext, paymentId: string) {
 export async function abandonForAnotherCard(context: CheckoutContext, paymentId: string) {
   const view = await findView(context, paymentId);
   if (view.status !== 'CREATED') return getPayment(context, paymentId);
-  const outcome = await followedUp(context, await cancelPayment(context.db, paymentId));
+  const outcome = await followedUp(context, await cancelPayment(context, paymentId));
   if (outcome?.status === 'FAILED') return toCheckoutPayment(context, { ...view, ...outcome });
   // Its code was accepted meanwhile: the customer is shown the payment going through, not the card form.
   return getPayment(context, paymentId);
@@ -369,7 +367,7 @@ export async function failAbandonedPayments(context: CheckoutContext, now = new 
     const found = await findAbandonedPayments(context.db, cutoff, batchSize);
     const captured = await capturedWhileWaiting(context, found);
     const batch = await failAbandonedBatch(
-      context.db,
+      context,
       found.map(({ id }) => id),
       (id) => (captured.has(id) ? refunded : notCharged),
     );

@@ -4,6 +4,7 @@
  * rendered on the server, and whether a user was ever paid (an app with payments is archived, not erased).
  */
 
+export { checkoutJobs } from './abandoned-payments-job.ts';
 export { hasCheckoutPayments } from './checkout.repository.ts';
 export { findCheckoutProductForPage } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';

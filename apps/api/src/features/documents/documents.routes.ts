@@ -38,9 +38,16 @@ const DocumentUploadFormSchema = z.object({
 });
 
 /** The business documents of a merchant (or one of its apps): SPEC section 7. */
-export function documentsRoutes({ config, database, storage, keys }: AppDeps) {
+export function documentsRoutes({ config, database, storage, keys, jobs }: AppDeps) {
   const db = database.db;
-  const deps = { db, storage, publicUrl: config.publicUrl, quotaBytes: config.storage.quotaBytes };
+  const deps = {
+    db,
+    database,
+    jobs,
+    storage,
+    publicUrl: config.publicUrl,
+    quotaBytes: config.storage.quotaBytes,
+  };
   const common = { tags: ['documents'] };
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const multipartBody = { consumes: ['multipart/form-data'] };

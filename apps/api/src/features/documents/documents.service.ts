@@ -10,7 +10,8 @@ import {
 } from '@bizdash/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { type TransactionDeps, withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   deleteOwnedFiles,
@@ -31,6 +32,9 @@ import {
 type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** Uploads and deletions write an event, so their transactions wake the job runner. */
+type DocumentDeps = FileDeps & TransactionDeps;
 
 const extensionOf: Record<string, string> = {
   'image/png': 'png',
@@ -102,12 +106,12 @@ async function checkedDocuments(form: MultipartForm) {
   );
 }
 
-export async function uploadDocuments(deps: FileDeps, userId: string, form: MultipartForm) {
+export async function uploadDocuments(deps: DocumentDeps, userId: string, form: MultipartForm) {
   const documents = await checkedDocuments(form);
   const stored: string[] = [];
   const uploaded: { documentName: string; originalFileName: string }[] = [];
   try {
-    await deps.db.transaction(async (tx) => {
+    await withTransaction(deps, async (tx) => {
       // The whole upload must fit before any of it is stored; the lock holds until these rows are in.
       const total = documents.reduce((sum, document) => sum + document.size, 0);
       await reserveStorage(tx, deps.quotaBytes, userId, total);
@@ -134,17 +138,14 @@ export async function uploadDocuments(deps: FileDeps, userId: string, form: Mult
           derivedFileName,
         });
       }
-      await writeEvent(
-        tx,
-        eventValues({
+      await emitEvent(tx, {
+        userId,
+        type: 'document.uploaded',
+        data: {
           userId,
-          type: 'document.uploaded',
-          data: {
-            userId,
-            documents: uploaded,
-          },
-        }),
-      );
+          documents: uploaded,
+        },
+      });
     });
   } catch (error) {
     // The rows rolled back: their bytes go too.
@@ -156,12 +157,12 @@ export async function uploadDocuments(deps: FileDeps, userId: string, form: Mult
 
 /** The acting user's documents by their derived names (the body's userId is the acting user: plugins/auth.ts). */
 export async function deleteDocuments(
-  deps: FileDeps,
+  deps: DocumentDeps,
   userId: string,
   { documents }: Pick<DeleteDocumentsRequest, 'documents'>,
 ) {
   const names = documents.map((document) => document.derivedFileName);
-  const removed = await deps.db.transaction(async (tx) => {
+  const removed = await withTransaction(deps, async (tx) => {
     const rows = await withFiles(tx, userId, await findOwnedDocumentsByDerivedName(tx, userId, names));
     // All or nothing: a name that is not this user's document refuses the whole request.
     if (rows.length !== new Set(names).size) throw notFound(DOCUMENT_NOT_FOUND);
@@ -171,20 +172,17 @@ export async function deleteDocuments(
       userId,
       rows.map(({ file }) => file.id),
     );
-    await writeEvent(
-      tx,
-      eventValues({
+    await emitEvent(tx, {
+      userId,
+      type: 'document.deleted',
+      data: {
         userId,
-        type: 'document.deleted',
-        data: {
-          userId,
-          documents: rows.map(({ document, file }) => ({
-            documentName: document.documentName,
-            originalFileName: file.originalName ?? '',
-          })),
-        },
-      }),
-    );
+        documents: rows.map(({ document, file }) => ({
+          documentName: document.documentName,
+          originalFileName: file.originalName ?? '',
+        })),
+      },
+    });
     return rows;
   });
   await Promise.all(removed.map(({ file }) => deps.storage.delete(file.storageKey).catch(() => undefined)));

@@ -12,14 +12,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { convertQuote, createQuote, type FxContext } from './fx.service.ts';
-import { staleQuotesJob } from './stale-quotes-job.ts';
 
 /** Currency conversion between the merchant's own wallets: a quote, then its conversion (ADR 031). */
 export function fxRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const context: FxContext = { db: deps.database.db, rates: deps.fxRates, settings: deps.config.fx };
-    deps.jobs.schedule(staleQuotesJob(context.db));
     const common = { tags: ['fx'] };
 
     api.post(

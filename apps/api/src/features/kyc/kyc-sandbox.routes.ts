@@ -8,8 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { callbackUndelivered, postSandboxCallback } from '../../lib/sandbox-callback.ts';
-import type { DeliverCallback } from '../../providers/identity/sandbox-identity-widget.ts';
+import { callbackUndelivered } from '../../lib/sandbox-callback.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   assertStorageLeft,
@@ -22,6 +21,7 @@ import {
   withSingleImage,
 } from '../files/index.ts';
 import { userOfVerification } from './kyc.repository.ts';
+import { deliverSandboxKycCallback } from './sandbox-reviews-job.ts';
 
 const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
 const UNDELIVERED = callbackUndelivered('The result could not be sent to Bizdash. Please try again.');
@@ -35,18 +35,7 @@ export function kycSandboxRoutes(deps: AppDeps) {
     const widget = deps.identity.sandbox;
     if (!widget) return;
 
-    // The sandbox's callbacks take the same road as a real provider's: signed, through the callback endpoint.
-    const deliver: DeliverCallback = async (callback) => {
-      const { statusCode } = await postSandboxCallback(app, '/api/kyc/callback', callback, 'KYC');
-      return statusCode === 200 || statusCode === 409;
-    };
-
-    deps.jobs.schedule({
-      name: 'sandbox-kyc-reviews',
-      everyMs: 10_000,
-      run: () => widget.approveDueReviews(deliver),
-    });
-
+    const deliver = deliverSandboxKycCallback(app);
     await registerMultipart(app);
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.get(

@@ -2,7 +2,6 @@ import type { UserStatus } from '@bizdash/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type IdentityVerificationStatus, identityVerifications } from '../../db/schema/kyc.ts';
-import { type eventValues, writeEvent } from '../../jobs/events.repository.ts';
 import { lockUserById, setUserStatus } from '../users/index.ts';
 
 /** The user's newest verification: the one that counts. */
@@ -49,7 +48,7 @@ export async function lockVerification(tx: Tx, verificationId: string, userId: s
   return user ? { verification, userStatus: user.status } : null;
 }
 
-/** The verification, the user's status and the event that announces it, in one transaction. */
+/** The verification and the user's status, together (the caller's transaction also writes the event). */
 export async function applyVerificationChange(
   tx: Tx,
   change: {
@@ -59,12 +58,10 @@ export async function applyVerificationChange(
     userStatus: UserStatus;
     reason: string | null;
   },
-  event: ReturnType<typeof eventValues>,
 ) {
   await tx
     .update(identityVerifications)
     .set({ status: change.verificationStatus, reason: change.reason })
     .where(eq(identityVerifications.id, change.verificationId));
   await setUserStatus(tx, change.userId, change.userStatus);
-  await writeEvent(tx, event);
 }

@@ -1,6 +1,7 @@
 import type { KycStartResponse, KycStatus, UserStatus } from '@bizdash/shared';
 import type { IdentityVerificationStatus } from '../../db/schema/kyc.ts';
-import { eventValues } from '../../jobs/events.repository.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { IdentityCallback, IdentityOutcome } from '../../providers/identity/identity-types.ts';
@@ -78,7 +79,7 @@ export async function applyCallback(
   deps: KycDeps,
   callback: IdentityCallback,
 ): Promise<{ applied: boolean }> {
-  const result = await deps.database.db.transaction(async (tx) => {
+  const result = await withTransaction(deps, async (tx) => {
     const seen = {
       source: 'identity',
       provider: deps.identity.name,
@@ -98,23 +99,19 @@ export async function applyCallback(
 
     const next = OUTCOMES[callback.outcome];
     const reason = callback.outcome === 'REJECTED' ? (callback.reason ?? 'The identity check failed.') : null;
-    await applyVerificationChange(
-      tx,
-      {
-        verificationId: verification.id,
-        userId: callback.customerId,
-        verificationStatus: next.verification,
-        userStatus: next.user,
-        reason,
-      },
-      eventValues({
-        userId: callback.customerId,
-        type: 'user.kyc.updated',
-        data: { userId: callback.customerId, status: next.user, reason },
-      }),
-    );
+    await applyVerificationChange(tx, {
+      verificationId: verification.id,
+      userId: callback.customerId,
+      verificationStatus: next.verification,
+      userStatus: next.user,
+      reason,
+    });
+    await emitEvent(tx, {
+      userId: callback.customerId,
+      type: 'user.kyc.updated',
+      data: { userId: callback.customerId, status: next.user, reason },
+    });
     return true;
   });
-  if (result) deps.jobs.kick();
   return { applied: result };
 }

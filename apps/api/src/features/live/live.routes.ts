@@ -3,16 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../lib/actor.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import type { AppDeps } from '../../types.ts';
-import { startLiveNotices } from './live.service.ts';
 
-/** Server-sent "changed" notices for the signed-in user; registered inside the signed-in scope. */
-export function liveRoutes({ database }: AppDeps) {
+/**
+ * Server-sent "changed" notices for the signed-in user; registered inside the signed-in scope. The LISTEN behind
+ * them is the app's (`deps.live`, opened and closed in app.ts), not this plugin's.
+ */
+export function liveRoutes({ live }: AppDeps) {
   return async (app: FastifyInstance) => {
-    const live = await startLiveNotices(database, app.log);
-    // app.close() waits for open responses: end the streams first (clients reconnect to another process).
-    app.addHook('preClose', async () => live.endAll());
-    app.addHook('onClose', () => live.stop());
-
     // No type provider: the 200 body is a stream, which no response schema describes.
     app.get(
       '/stream',

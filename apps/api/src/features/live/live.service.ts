@@ -28,7 +28,7 @@ const TriggerPayloadSchema = z.object({ userId: z.string(), kind: z.enum(LIVE_NO
 
 type Subscriber = (kind: LiveNoticeKind) => void;
 
-interface LiveNotices {
+export interface LiveNotices {
   /**
    * A stream of server-sent events for the user the dashboard acts for, or a 429 when the user already holds the
    * most allowed. Acting for an app, it also carries the merchant's own bell and status (`ownerId`): an app's

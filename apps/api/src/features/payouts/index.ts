@@ -4,7 +4,7 @@
  * moves them back to the days they happened.
  */
 
-export { advanceDuePayouts } from './payout-rail.service.ts';
+export { advanceDuePayouts, payoutsJobs } from './payout-rail.service.ts';
 export { backdatePayoutById, hasPayouts } from './payouts.repository.ts';
 export { payoutsRoutes } from './payouts.routes.ts';
 export { createPayout } from './payouts.service.ts';

@@ -14,7 +14,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
-import { payoutsJob } from './payout-rail.service.ts';
 import {
   confirmPayout,
   createPayout,
@@ -30,7 +29,6 @@ const tags = ['payouts'];
 export function payoutsRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
   return async (app: FastifyInstance) => {
-    deps.jobs.schedule(payoutsJob(deps, app.log));
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = deps.rateLimits;
 

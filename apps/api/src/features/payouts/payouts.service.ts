@@ -14,7 +14,8 @@ import {
 } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
@@ -201,7 +202,7 @@ async function createNewPayout(
   if (actor.via === 'api_key') {
     // The limit and the wallet are locked before the payout row is written: that row's key lock on the wallet
     // would otherwise deadlock with another payout's wait for the wallet.
-    const payout = await db.transaction(async (tx) => {
+    const payout = await withTransaction(deps, async (tx) => {
       await lockLimitAndWallet(tx, actor.ownerId, actor.actingUserId, input.walletId);
       const inserted = await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' });
       return execute(deps, tx, actor.ownerId, inserted, account);
@@ -292,7 +293,7 @@ export async function confirmPayout(
   } else {
     await consumeEmailCode(deps, otpSecret(deps), actor.ownerId, `payout:${payout.id}`, code);
   }
-  const executed = await db.transaction(async (tx) => {
+  const executed = await withTransaction(deps, async (tx) => {
     const locked = await lockPayout(tx, payout.id);
     if (locked?.status !== 'PENDING_CONFIRMATION')
       throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
@@ -346,14 +347,11 @@ async function execute(
     debitPostingId: debit.debitPostingId,
     nextCheckAt: new Date(),
   });
-  await writeEvent(
-    tx,
-    eventValues({
-      userId: payout.userId,
-      type: 'payout.created',
-      data: payoutEventData(processing, account),
-    }),
-  );
+  await emitEvent(tx, {
+    userId: payout.userId,
+    type: 'payout.created',
+    data: payoutEventData(processing, account),
+  });
   return processing;
 }
 

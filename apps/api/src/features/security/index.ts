@@ -1,4 +1,5 @@
 /** Password changes, sessions and two-factor sign-in of the signed-in merchant (ADR 025, ADR 027). */
+export { sendPasswordChangedEmail } from './password-changed-email.ts';
 export { securityRoutes } from './security.routes.ts';
 export { issueSignInChallenge, readSignInChallenge } from './sign-in-challenge.ts';
 export { twoFactorRoutes } from './two-factor.routes.ts';

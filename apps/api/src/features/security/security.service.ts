@@ -4,8 +4,9 @@ import {
   PASSWORD_UPDATED,
   type SignOutEverywhereResponse,
 } from '@bizdash/shared';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import type { FastifyRequest } from 'fastify';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
@@ -13,7 +14,7 @@ import type { Actor, AppDeps } from '../../types.ts';
 import { findCredentialsByUserId, replacePasswordHash } from '../auth/index.ts';
 import { bumpTokenVersion, USER_NOT_FOUND } from '../users/index.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'email' | 'config' | 'tokenVersions' | 'tokens' | 'jobs'>;
+type Deps = Pick<AppDeps, 'database' | 'tokenVersions' | 'tokens' | 'jobs'>;
 
 /** The merchant's own sign-in secret while it acts for itself; acting for one of its apps (which has none), null. */
 const credentialsOf = (deps: Deps, actor: Actor) =>
@@ -36,8 +37,9 @@ export async function throttleKeyOf(deps: Deps, actor: Actor) {
 }
 
 /**
- * A new password ends every session, this one included (the token version moves on), is announced by email so
- * a change the merchant did not make does not go unnoticed, and is written to the event pipeline.
+ * A new password ends every session, this one included (the token version moves on), and is written to the event
+ * pipeline, whose subscribers email the merchant (so a change they did not make does not go unnoticed) and put a
+ * notice in the bell.
  */
 export async function changePassword(
   deps: Deps,
@@ -51,44 +53,17 @@ export async function changePassword(
     throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.database.db.transaction(async (tx) => {
+  await withTransaction(deps, async (tx) => {
     await replacePasswordHash(tx, userId, passwordHash);
     await bumpTokenVersion(tx, userId);
-    await writeEvent(
-      tx,
-      eventValues({
-        userId,
-        type: 'security.password_changed',
-        data: { userId, ...requestOrigin(request) },
-      }),
-    );
+    await emitEvent(tx, {
+      userId,
+      type: 'security.password_changed',
+      data: { userId, ...requestOrigin(request) },
+    });
   });
   deps.tokenVersions.forget(userId);
-  deps.jobs.kick();
-  await sendPasswordChangedEmail(deps, account, request.log);
   return { message: PASSWORD_UPDATED };
-}
-
-async function sendPasswordChangedEmail(
-  deps: Deps,
-  account: { userId: string; email: string; firstName: string },
-  log: FastifyBaseLogger,
-) {
-  await deps.email
-    .send({
-      to: account.email,
-      userId: account.userId,
-      subject: 'Your Bizdash password was changed',
-      text: [
-        `Hello ${account.firstName},`,
-        '',
-        `The password of your Bizdash account was changed in Settings on ${new Date().toUTCString()}.`,
-        'Every device that was signed in has been signed out.',
-        '',
-        `If this was not you, reset your password now at ${deps.config.publicUrl}/forgot-password and tell us.`,
-      ].join('\n'),
-    })
-    .catch((error) => log.error({ err: error }, 'sending the password-changed email failed'));
 }
 
 /**

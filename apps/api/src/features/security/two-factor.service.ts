@@ -17,7 +17,8 @@ import {
 } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
@@ -101,19 +102,15 @@ export async function enableTwoFactor(
   if (row.enabledAt) throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
   if (!(await acceptAppCode(deps, row, code, 'session'))) throw incorrectCode();
   const recoveryCodes = newRecoveryCodes();
-  await deps.database.db.transaction(async (tx) => {
+  await withTransaction(deps, async (tx) => {
     await markEnabled(tx, userId);
     await replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes));
-    await writeEvent(
-      tx,
-      eventValues({
-        userId,
-        type: 'security.two_factor_enabled',
-        data: { userId, ...requestOrigin(request) },
-      }),
-    );
+    await emitEvent(tx, {
+      userId,
+      type: 'security.two_factor_enabled',
+      data: { userId, ...requestOrigin(request) },
+    });
   });
-  deps.jobs.kick();
   return { message: TWO_FACTOR_ENABLED, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
 }
 
@@ -146,18 +143,14 @@ export async function disableTwoFactor(
   }
   await enabledTwoFactor(deps.database.db, userId);
   if (!(await verifySecondFactor(deps, userId, code))) throw incorrectCode();
-  await deps.database.db.transaction(async (tx) => {
+  await withTransaction(deps, async (tx) => {
     await deleteTwoFactor(tx, userId);
-    await writeEvent(
-      tx,
-      eventValues({
-        userId,
-        type: 'security.two_factor_disabled',
-        data: { userId, ...requestOrigin(request) },
-      }),
-    );
+    await emitEvent(tx, {
+      userId,
+      type: 'security.two_factor_disabled',
+      data: { userId, ...requestOrigin(request) },
+    });
   });
-  deps.jobs.kick();
   return { message: TWO_FACTOR_DISABLED };
 }
 

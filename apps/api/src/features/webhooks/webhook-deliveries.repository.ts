@@ -1,5 +1,5 @@
 import type { WebhookDeliveryQuery } from '@bizdash/shared';
-import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
@@ -152,6 +152,19 @@ export async function markEndpointFailing(db: DbOrTx, endpointId: string, failin
     .where(eq(webhookEndpoints.id, endpointId))
     .returning({ failingSince: webhookEndpoints.failingSince });
   return row?.failingSince ?? null;
+}
+
+/**
+ * Every delivery lease let go, for a process that opens the embedded database (jobs/leases.ts): whatever held them
+ * has ended. Returns how many there were.
+ */
+export async function releaseDeliveryLeases(db: DbOrTx) {
+  const released = await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null })
+    .where(isNotNull(webhookDeliveries.lockedUntil))
+    .returning({ id: webhookDeliveries.id });
+  return released.length;
 }
 
 /** Finished deliveries (succeeded, failed or stopped) made before `olderThan`; pending ones stay until they finish. */

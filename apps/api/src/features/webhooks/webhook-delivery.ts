@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eventValues, writeEvent } from '../../jobs/events.repository.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { emitEvent } from '../../jobs/events.repository.ts';
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
+import { type RetrySchedule, retryDelayMs } from '../../lib/backoff.ts';
+import type { AppDeps, FeatureJobs } from '../../types.ts';
 import {
   type AttemptOutcome,
   claimDueDeliveries,
@@ -17,14 +20,14 @@ import { postWebhook, type SendResult } from './webhook-sender.ts';
 import { signatureHeader, signingSecrets } from './webhook-signing.ts';
 import type { EndpointRow } from './webhooks.repository.ts';
 
+/** Sending needs the job runner too: disabling an endpoint writes an event. */
+type DeliveryDeps = WebhookDeps & Pick<AppDeps, 'jobs'>;
+
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/**
- * The wait after each failed attempt: 10 retries over about three and a half days (README, Webhooks). Each wait
- * is jittered by ±20% so the endpoints of one outage are not all retried in the same second.
- */
+/** The wait after each failed attempt: 10 retries over about three and a half days (README, Webhooks). */
 export const RETRY_SCHEDULE_MS = [
   5 * SECOND,
   5 * MINUTE,
@@ -37,6 +40,12 @@ export const RETRY_SCHEDULE_MS = [
   20 * HOUR,
   24 * HOUR,
 ];
+/** Each wait jittered by ±20%, so the endpoints of one outage are not all retried in the same second. */
+const WEBHOOK_RETRIES: RetrySchedule = {
+  waitsMs: RETRY_SCHEDULE_MS,
+  afterLast: 'give-up',
+  jitter: [0.8, 1.2],
+};
 
 /** An endpoint whose deliveries have all failed for this long is disabled and its merchant told. */
 const DISABLE_AFTER_FAILING_MS = 72 * HOUR;
@@ -51,10 +60,8 @@ const FAILING_REASON = 'Every delivery failed for 3 days.';
  * schedule's wait, jittered, or longer when the receiver asked for longer with Retry-After. Null: give up.
  */
 export function nextAttemptDelayMs(failedInRound: number, retryAfterMs: number | null, random = Math.random) {
-  const scheduled = RETRY_SCHEDULE_MS[failedInRound - 1];
-  if (scheduled === undefined) return null;
-  const jittered = Math.round(scheduled * (0.8 + 0.4 * random()));
-  return Math.max(jittered, retryAfterMs ?? 0);
+  const scheduled = retryDelayMs(WEBHOOK_RETRIES, failedInRound, random);
+  return scheduled === null ? null : Math.max(scheduled, retryAfterMs ?? 0);
 }
 
 function headersFor(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow) {
@@ -70,17 +77,14 @@ function headersFor(deps: WebhookDeps, delivery: DeliveryRow, endpoint: Endpoint
 }
 
 /** Stops the endpoint and, the first time, tells its owner through the event pipeline ('notify': an app's merchant). */
-async function disableAndNotify(deps: WebhookDeps, endpoint: EndpointRow, reason: string) {
-  await deps.database.db.transaction(async (tx) => {
+async function disableAndNotify(deps: DeliveryDeps, endpoint: EndpointRow, reason: string) {
+  await withTransaction(deps, async (tx) => {
     if (!(await disableEndpoint(tx, endpoint.id, reason))) return;
-    await writeEvent(
-      tx,
-      eventValues({
-        userId: endpoint.userId,
-        type: 'webhook.endpoint_disabled',
-        data: { userId: endpoint.userId, url: endpoint.url, reason },
-      }),
-    );
+    await emitEvent(tx, {
+      userId: endpoint.userId,
+      type: 'webhook.endpoint_disabled',
+      data: { userId: endpoint.userId, url: endpoint.url, reason },
+    });
   });
 }
 
@@ -92,7 +96,7 @@ const answered = (result: SendResult) => ({
 
 /** What one attempt's answer means: success, a disabled endpoint (410), or a failure retried on the schedule. */
 async function settle(
-  deps: WebhookDeps,
+  deps: DeliveryDeps,
   delivery: DeliveryRow,
   endpoint: EndpointRow,
   result: SendResult,
@@ -135,7 +139,7 @@ async function attempt(deps: WebhookDeps, delivery: DeliveryRow, endpoint: Endpo
   });
 }
 
-async function deliver(deps: WebhookDeps, delivery: DeliveryRow, endpoint: EndpointRow | undefined) {
+async function deliver(deps: DeliveryDeps, delivery: DeliveryRow, endpoint: EndpointRow | undefined) {
   const db = deps.database.db;
   if (!endpoint || endpoint.disabledAt) {
     await recordOutcome(db, delivery, { status: 'disabled', lastError: 'The endpoint is disabled' });
@@ -161,7 +165,7 @@ async function deliver(deps: WebhookDeps, delivery: DeliveryRow, endpoint: Endpo
  * sending and before recording leaves the lease to run out: the delivery is sent again, with the same webhook-id
  * (at least once; receivers deduplicate on it).
  */
-export async function deliverDueWebhooks(deps: WebhookDeps, log: FastifyBaseLogger): Promise<number> {
+export async function deliverDueWebhooks(deps: DeliveryDeps, log: FastifyBaseLogger): Promise<number> {
   const db = deps.database.db;
   const leaseSeconds = Math.ceil((deps.config.webhooks.timeoutMs * 2) / SECOND) + 30;
   const claimed = await claimDueDeliveries(db, BATCH_SIZE, leaseSeconds);
@@ -182,7 +186,7 @@ export async function deliverDueWebhooks(deps: WebhookDeps, log: FastifyBaseLogg
 }
 
 /** Every 2 seconds, by one process at a time (the scheduled job's claim; each delivery is leased as well). */
-export const webhooksJob = (deps: WebhookDeps, log: FastifyBaseLogger): ScheduledJob => ({
+const webhooksJob = (deps: DeliveryDeps, log: FastifyBaseLogger): ScheduledJob => ({
   name: 'webhooks-delivery',
   everyMs: 2_000,
   run: () => deliverDueWebhooks(deps, log),
@@ -198,3 +202,9 @@ export const webhookDeliveriesPruneJob = (deps: Pick<WebhookDeps, 'database' | '
       new Date(Date.now() - deps.config.webhooks.deliveryRetentionDays * 86_400_000),
     ),
 });
+
+/** Webhooks' scheduled jobs (listed in app.ts): sending, and pruning the log. */
+export const webhooksJobs: FeatureJobs = (deps, app) => [
+  webhooksJob(deps, app.log),
+  webhookDeliveriesPruneJob(deps),
+];

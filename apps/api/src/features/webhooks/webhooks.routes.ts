@@ -14,7 +14,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import type { AppDeps } from '../../types.ts';
-import { webhookDeliveriesPruneJob, webhooksJob } from './webhook-delivery.ts';
 import {
   getWebhookDeliveries,
   getWebhookDeliveryAttempts,
@@ -34,8 +33,6 @@ export function webhooksRoutes(deps: AppDeps) {
     const common = { tags: ['webhooks'], params: UserIdParamsSchema };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = deps.database.db;
-    deps.jobs.schedule(webhooksJob(deps, app.log));
-    deps.jobs.schedule(webhookDeliveriesPruneJob(deps));
 
     api.get(
       '/:userId/webhook-deliveries',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEventHandlers } from '../../../src/jobs/handlers.ts';
-import { backoffMs, createJobRunner } from '../../../src/jobs/job-runner.ts';
+import { createJobRunner, type JobRunnerOptions } from '../../../src/jobs/job-runner.ts';
 import type { EventHandlers } from '../../../src/jobs/subscriptions.ts';
 import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
 import { pay, sellerWithProduct, startBody } from '../checkout/checkout-fixtures.ts';
@@ -31,7 +31,7 @@ describe('the event pipeline', () => {
           where delivery_id = ${deliveryId} order by attempt`,
     );
   /** A worker of another process (or of this one after a restart) on the same database. */
-  const runner = (handlers: EventHandlers, options: { maxAttempts?: number; baseBackoffMs?: number } = {}) =>
+  const runner = (handlers: EventHandlers, options: Pick<JobRunnerOptions, 'retries'> = {}) =>
     createJobRunner({ db: dbOf(ctx.app), log: ctx.app.log, handlers, ...options });
 
   beforeAll(async () => {
@@ -70,9 +70,11 @@ describe('the event pipeline', () => {
       {
         'receipt-email': async () => Promise.reject(new Error('mail server unreachable')),
         notify: async () => {},
+        'password-changed-email': async () => {},
         webhooks: async () => {},
       },
-      { maxAttempts: 3, baseBackoffMs: 1_000 },
+      // Three attempts: about 1 s, then about 2 s between them.
+      { retries: { waitsMs: [1_000, 2_000], afterLast: 'give-up', jitter: [0.5, 1] } },
     );
     const waits: { atLeast: number; atMost: number }[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -125,6 +127,7 @@ describe('the event pipeline', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       },
       notify: async () => {},
+      'password-changed-email': async () => {},
       webhooks: async () => {},
     };
 
@@ -136,19 +139,6 @@ describe('the event pipeline', () => {
       true,
     );
     expect([...handled.values()]).toEqual(Array(12).fill(1));
-  });
-});
-
-describe('backoffMs', () => {
-  it('doubles from the base up to the cap, never below half of its step', () => {
-    const low = () => 0;
-    const high = () => 1;
-    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1_000, 5_000, high))).toEqual([
-      1_000, 2_000, 4_000, 5_000,
-    ]);
-    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1_000, 5_000, low))).toEqual([
-      500, 1_000, 2_000, 2_500,
-    ]);
   });
 });
 

@@ -41,6 +41,8 @@ describe('change password', () => {
     const fresh = await signIn(merchant.email, NEW_PASSWORD);
     expect(fresh.statusCode).toBe(200);
 
+    // The email is the event's: sent by its subscriber once the pipeline runs.
+    await ctx.app.deps.jobs.runDueEvents();
     const mails = await ctx.app.deps.email.mailbox(merchant.email);
     expect(mails.some((mail) => mail.subject === 'Your Bizdash password was changed')).toBe(true);
     const events = await sqlRows<{ event_type: string; payload: { data: { userId: string } } }>(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../../src/db/transaction.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
-import { eventValues, writeEvent } from '../../../src/jobs/events.repository.ts';
-import { buildTestApp, countRows, dbOf, inTx, sqlRows, type TestContext } from '../../helper.ts';
+import { emitEvent } from '../../../src/jobs/events.repository.ts';
+import { buildTestApp, countRows, dbOf, sqlRows, type TestContext } from '../../helper.ts';
 import { eventsOf, pay, sellerWithProduct, startBody } from '../checkout/checkout-fixtures.ts';
 import {
   deliverNow,
@@ -99,13 +100,10 @@ describe('webhook delivery', () => {
       status: 'SUCCESSFUL' as const,
       failureReason: null,
     };
-    await inTx(ctx.app, (tx) => writeEvent(tx, eventValues({ userId, type: 'payout.succeeded', data })));
+    await withTransaction(ctx.app.deps, (tx) => emitEvent(tx, { userId, type: 'payout.succeeded', data }));
     // An event that is not a webhook's (a sign-in) queues nothing.
-    await inTx(ctx.app, (tx) =>
-      writeEvent(
-        tx,
-        eventValues({ userId, type: 'security.signed_in', data: { userId, ip: null, userAgent: null } }),
-      ),
+    await withTransaction(ctx.app.deps, (tx) =>
+      emitEvent(tx, { userId, type: 'security.signed_in', data: { userId, ip: null, userAgent: null } }),
     );
     await ctx.app.deps.jobs.runDueEvents();
     await deliverNow(ctx.app);
