@@ -1,5 +1,5 @@
 import { ApiErrorSchema, UploadedFileUrlSchema, UserIdParamsSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -29,6 +29,26 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
   const gate = { storage: config.storage, db };
   const imageRoute = { tags: ['files'], consumes: ['multipart/form-data'], params: UserIdParamsSchema };
 
+  /**
+   * Stores the request's one image for the acting user: a profile photo becomes the user's picture at once (a logo
+   * waits for the company form to save it); the image it replaces goes. Answers the new image's URL.
+   */
+  const uploadImage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: 'profile' | 'checkout_logo',
+  ) => {
+    const userId = actorOf(request).actingUserId;
+    const stored = await gatedUpload(gate, { request, reply, userId }, () =>
+      withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
+        storeImage(deps, { ownerId: userId, purpose, source: file, originalName: file.filename }),
+      ),
+    );
+    if (purpose === 'profile') await setProfilePictureUrl(db, userId, stored.url);
+    await pruneReplacedImages(deps, { ownerId: userId, purpose, keepId: stored.id });
+    return stored.url;
+  };
+
   return async (app: FastifyInstance) => {
     await registerMultipart(app);
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,22 +66,7 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
           response: { 200: UploadedFileUrlSchema, ...uploadErrors },
         },
       },
-      async (request, reply) => {
-        const userId = actorOf(request).actingUserId;
-        const stored = await gatedUpload(gate, { request, reply, userId }, () =>
-          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
-            storeImage(deps, {
-              ownerId: userId,
-              purpose: 'profile',
-              source: file,
-              originalName: file.filename,
-            }),
-          ),
-        );
-        await setProfilePictureUrl(db, userId, stored.url);
-        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'profile', keepId: stored.id });
-        return { url: stored.url };
-      },
+      async (request, reply) => ({ url: await uploadImage(request, reply, 'profile') }),
     );
 
     api.post(
@@ -75,21 +80,7 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
           response: { 200: UploadedFileUrlSchema, ...uploadErrors },
         },
       },
-      async (request, reply) => {
-        const userId = actorOf(request).actingUserId;
-        const stored = await gatedUpload(gate, { request, reply, userId }, () =>
-          withSingleImage(request, INVALID_IMAGE_MESSAGE, (file) =>
-            storeImage(deps, {
-              ownerId: userId,
-              purpose: 'checkout_logo',
-              source: file,
-              originalName: file.filename,
-            }),
-          ),
-        );
-        await pruneReplacedImages(deps, { ownerId: userId, purpose: 'checkout_logo', keepId: stored.id });
-        return { url: stored.url };
-      },
+      async (request, reply) => ({ url: await uploadImage(request, reply, 'checkout_logo') }),
     );
   };
 }
