@@ -7,11 +7,11 @@ import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
-  bankAccountsOfUser,
   bankLinkCallbackRoutes,
   bankLinkRoutes,
   bankLinkSandboxRoutes,
   banksRoutes,
+  getBankAccounts,
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import {
@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: await createTokenService(jwtSecret, config.jwtTtl),
     tokenVersions,
     userSections: {
-      bankAccountsOf: (userId) => bankAccountsOfUser(database.db, userId),
+      bankAccountsOf: (userId) => getBankAccounts(database.db, userId),
       apiKeyOf: (userId, via) => apiKeyDetailsFor(deps, userId, via),
     },
     ...providers,

@@ -13,7 +13,7 @@ export async function insertBankAccount(db: DbOrTx, values: NewBankAccount) {
 }
 
 /** The user's settlement accounts, newest first (deactivated ones too: they stay on the record). */
-export async function listBankAccountsOfUser(db: DbOrTx, userId: string) {
+export async function listBankAccounts(db: DbOrTx, userId: string) {
   return db
     .select()
     .from(bankAccounts)
@@ -44,7 +44,7 @@ export async function lockBankAccount(tx: Tx, bankAccountId: string) {
 }
 
 /** Owner-scoped: another user's account is never touched (null). An already deactivated one stays as it is. */
-export async function deactivateBankAccountOfUser(db: DbOrTx, userId: string, bankAccountId: string) {
+export async function deactivateOwnedBankAccount(db: DbOrTx, userId: string, bankAccountId: string) {
   const [row] = await db
     .update(bankAccounts)
     .set({ status: 'DEACTIVATED' })

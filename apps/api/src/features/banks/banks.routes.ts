@@ -16,12 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import type { AppDeps } from '../../types.ts';
-import {
-  addNigeriaBank,
-  bankAccountsOfUser,
-  deactivateBankAccount,
-  resolveAccount,
-} from './banks.service.ts';
+import { addNigeriaBank, deactivateBankAccount, getBankAccounts, resolveAccount } from './banks.service.ts';
 
 /** The list as the settlement form shows it: by name, without the check's institution codes. */
 const BANK_LIST = [...NIGERIAN_BANKS]
@@ -120,7 +115,7 @@ export function banksRoutes(deps: AppDeps) {
           response: { 200: BankAccountListSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (request) => bankAccountsOfUser(deps.database.db, actorOf(request).actingUserId),
+      async (request) => getBankAccounts(deps.database.db, actorOf(request).actingUserId),
     );
 
     api.post(

@@ -23,13 +23,13 @@ import { findOwnedUser, findUserById } from '../users/index.ts';
 import {
   type BankAccountRow,
   completeLink,
-  deactivateBankAccountOfUser,
+  deactivateOwnedBankAccount,
   failLink,
   findLinkByProviderReference,
   findOwnedBankAccount,
   insertBankAccount,
   insertBankLink,
-  listBankAccountsOfUser,
+  listBankAccounts,
   lockLink,
   type NewBankAccount,
   setLinkProviderReference,
@@ -183,8 +183,8 @@ export async function addNigeriaBank(
 }
 
 /** The user's settlement accounts, newest first: GET /api/bank/accounts and the User entity's banks. */
-export async function bankAccountsOfUser(db: DbOrTx, userId: string): Promise<BankAccount[]> {
-  return (await listBankAccountsOfUser(db, userId)).map(toBankAccount);
+export async function getBankAccounts(db: DbOrTx, userId: string): Promise<BankAccount[]> {
+  return (await listBankAccounts(db, userId)).map(toBankAccount);
 }
 
 /** Stops settling to the account; it stays listed as DEACTIVATED. Someone else's (or none) is a 404. */
@@ -194,7 +194,7 @@ export async function deactivateBankAccount(
   bankAccountId: string,
 ): Promise<BankAccount> {
   const { db } = deps.database;
-  const deactivated = await deactivateBankAccountOfUser(db, actor.actingUserId, bankAccountId);
+  const deactivated = await deactivateOwnedBankAccount(db, actor.actingUserId, bankAccountId);
   if (deactivated) return toBankAccount(deactivated);
   const existing = await findOwnedBankAccount(db, actor.actingUserId, bankAccountId);
   if (!existing) throw notFound(BANK_ACCOUNT_NOT_FOUND);

@@ -8,4 +8,4 @@ export { bankLinkSandboxRoutes } from './bank-link-sandbox.routes.ts';
 export { joinableBankAccounts, maskedAccountColumns } from './banks.joins.ts';
 export { findOwnedBankAccount, lockBankAccount } from './banks.repository.ts';
 export { banksRoutes } from './banks.routes.ts';
-export { bankAccountsOfUser, deactivateBankAccount, seedDemoSettlementAccounts } from './banks.service.ts';
+export { deactivateBankAccount, getBankAccounts, seedDemoSettlementAccounts } from './banks.service.ts';

@@ -86,7 +86,7 @@ function newReference(): string {
 interface PaymentShop {
   productName: string;
   businessName: string;
-  checkoutLogUrl: string | null;
+  checkoutLogoUrl: string | null;
 }
 
 /** Thrown inside the opening transaction when another request with the same key got there first. */
@@ -173,7 +173,7 @@ export function openPayment(
     const shop = {
       productName: product.productName,
       businessName: merchant.businessName,
-      checkoutLogUrl: merchant.checkoutLogoUrl,
+      checkoutLogoUrl: merchant.checkoutLogoUrl,
     };
     return { payment, shop };
   });

@@ -97,7 +97,7 @@ export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
       status: transactions.transactionStatus,
       productName: products.productName,
       businessName: users.businessName,
-      checkoutLogUrl: users.checkoutLogoUrl,
+      checkoutLogoUrl: users.checkoutLogoUrl,
     })
     .from(checkoutPayments)
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))

@@ -130,7 +130,7 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
     productId: payment.productId,
     productName: view.productName,
     businessName: view.businessName,
-    checkoutLogUrl: view.checkoutLogUrl,
+    checkoutLogUrl: view.checkoutLogoUrl, // SPEC's wire name for the column
     quantity: payment.quantity,
     unitAmount: payment.unitAmount,
     subtotal: payment.subtotal,

@@ -20,7 +20,7 @@ import {
   throughUploadGate,
   withSingleImage,
 } from '../files/index.ts';
-import { userOfVerification } from './kyc.repository.ts';
+import { findUserIdByVerificationId } from './kyc.repository.ts';
 import { deliverSandboxKycCallback } from './sandbox-reviews-job.ts';
 
 const SESSION_NOT_FOUND = 'This verification link is not valid or has expired. Start again from Bizdash.';
@@ -79,7 +79,7 @@ export function kycSandboxRoutes(deps: AppDeps) {
       async (request, reply) => {
         const { sessionId } = request.params;
         const verificationId = await widget.openVerificationOf(sessionId);
-        const userId = verificationId && (await userOfVerification(deps.database.db, verificationId));
+        const userId = verificationId && (await findUserIdByVerificationId(deps.database.db, verificationId));
         if (!userId) throw notFound(SESSION_NOT_FOUND);
         // The same bounds as every upload: the merchant's concurrent uploads and its storage quota.
         const stored = await throughUploadGate(

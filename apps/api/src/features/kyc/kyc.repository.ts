@@ -16,7 +16,7 @@ export async function latestVerification(db: DbOrTx, userId: string) {
 }
 
 /** Whose verification this is (the owner of the files its widget stores). */
-export async function userOfVerification(db: DbOrTx, verificationId: string) {
+export async function findUserIdByVerificationId(db: DbOrTx, verificationId: string) {
   const [row] = await db
     .select({ userId: identityVerifications.userId })
     .from(identityVerifications)
@@ -38,7 +38,7 @@ export async function setProviderReference(db: DbOrTx, verificationId: string, p
 }
 
 /** The verification and its user, both locked: callbacks for one user apply one at a time. */
-export async function lockVerification(tx: Tx, verificationId: string, userId: string) {
+export async function lockOwnedVerification(tx: Tx, userId: string, verificationId: string) {
   const [verification] = await tx
     .select()
     .from(identityVerifications)

@@ -11,7 +11,7 @@ import {
   applyVerificationChange,
   insertVerification,
   latestVerification,
-  lockVerification,
+  lockOwnedVerification,
   setProviderReference,
 } from './kyc.repository.ts';
 
@@ -88,7 +88,7 @@ export async function applyCallback(
     if (!(await recordCallback(tx, seen))) {
       throw conflict('This callback was already received.', 'CALLBACK_REPLAYED');
     }
-    const locked = await lockVerification(tx, callback.verificationId, callback.customerId);
+    const locked = await lockOwnedVerification(tx, callback.customerId, callback.verificationId);
     if (!locked)
       throw badRequest('The callback names no verification of this customer.', 'UNKNOWN_VERIFICATION');
     const { verification, userStatus } = locked;

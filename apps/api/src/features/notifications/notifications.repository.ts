@@ -76,7 +76,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 }
 
 /** Marks one of the user's notices read; undefined when the user has no such notice. */
-export async function markRead(db: Db, userId: string, notificationId: string) {
+export async function markOwnedNotificationRead(db: Db, userId: string, notificationId: string) {
   const owned = and(eq(notifications.id, notificationId), eq(notifications.userId, userId));
   const [updated] = await db
     .update(notifications)

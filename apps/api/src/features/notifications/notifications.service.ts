@@ -12,7 +12,7 @@ import {
   findSettings,
   listNotifications,
   markAllRead,
-  markRead,
+  markOwnedNotificationRead,
   saveSettings,
 } from './notifications.repository.ts';
 
@@ -53,7 +53,7 @@ export async function getNotifications(db: Db, userId: string, query: PageQuery)
 }
 
 export async function readNotification(db: Db, userId: string, notificationId: string) {
-  const row = await markRead(db, userId, notificationId);
+  const row = await markOwnedNotificationRead(db, userId, notificationId);
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   return toNotification(row);
 }

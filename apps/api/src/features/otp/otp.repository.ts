@@ -63,7 +63,7 @@ export async function checkCode(
   return row ?? null;
 }
 
-export async function findCode(db: DbOrTx, codeId: string) {
+export async function findCodeById(db: DbOrTx, codeId: string) {
   const [row] = await db.select().from(otpCodes).where(eq(otpCodes.id, codeId)).limit(1);
   return row ?? null;
 }

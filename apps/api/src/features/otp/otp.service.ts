@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { AppDeps } from '../../types.ts';
 import { findOwnedUser, setEmailVerified, USER_NOT_FOUND } from '../users/index.ts';
-import { checkCode, findCode, findLatestActiveCode, replaceActiveCode } from './otp.repository.ts';
+import { checkCode, findCodeById, findLatestActiveCode, replaceActiveCode } from './otp.repository.ts';
 
 const VERIFY_EMAIL = 'verify_email';
 const OTP_MESSAGES = {
@@ -81,7 +81,7 @@ export async function consumeEmailCode(
   if (checked?.accepted) return;
   if (checked) throw badRequest(OTP_MESSAGES.incorrect, 'OTP_INCORRECT');
   // Not checked: another request used the code up meanwhile, or its tries are spent.
-  const after = await findCode(db, active.id);
+  const after = await findCodeById(db, active.id);
   if (after && !after.consumedAt && after.wrongAttempts >= OTP_RULES.maxWrongTries)
     throw badRequest(OTP_MESSAGES.tooManyTries, 'OTP_LOCKED');
   throw badRequest(OTP_MESSAGES.expired, 'OTP_EXPIRED');

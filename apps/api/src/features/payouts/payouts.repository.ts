@@ -45,7 +45,7 @@ export async function findOwnedPayoutByKey(db: DbOrTx, userId: string, idempoten
   return row ?? null;
 }
 
-export async function listOwnedPayouts(db: DbOrTx, userId: string, limit: number) {
+export async function listRecentPayouts(db: DbOrTx, userId: string, limit: number) {
   return db
     .select({ payout: payouts, account: maskedAccountColumns })
     .from(payouts)

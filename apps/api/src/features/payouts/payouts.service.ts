@@ -31,7 +31,7 @@ import {
   findOwnedPayout,
   findOwnedPayoutByKey,
   insertPayout,
-  listOwnedPayouts,
+  listRecentPayouts,
   lockPayout,
   type PayoutRow,
   sumPaidOutSince,
@@ -362,6 +362,6 @@ export async function getPayout(deps: PayoutDeps, actor: Actor, payoutId: string
 }
 
 export async function listPayouts(deps: PayoutDeps, actor: Actor) {
-  const rows = await listOwnedPayouts(deps.database.db, actor.actingUserId, 100);
+  const rows = await listRecentPayouts(deps.database.db, actor.actingUserId, 100);
   return { payouts: rows.map((row) => toPayout(row.payout, row.account)) };
 }

@@ -38,7 +38,7 @@ export async function listDeliveries(
   return { rows, total: counts?.total ?? 0 };
 }
 
-export async function findDelivery(db: DbOrTx, userId: string, deliveryId: string) {
+export async function findOwnedDelivery(db: DbOrTx, userId: string, deliveryId: string) {
   const [row] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -50,7 +50,7 @@ export async function findDelivery(db: DbOrTx, userId: string, deliveryId: strin
  * Sends one of the user's deliveries again as soon as the job runs, with the same webhook-id and body and a fresh
  * retry schedule; undefined when the user has no such delivery.
  */
-export async function requeueDelivery(db: DbOrTx, userId: string, deliveryId: string) {
+export async function requeueOwnedDelivery(db: DbOrTx, userId: string, deliveryId: string) {
   const [row] = await db
     .update(webhookDeliveries)
     .set({

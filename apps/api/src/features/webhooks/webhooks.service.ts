@@ -16,11 +16,11 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   type DeliveryRow,
-  findDelivery,
+  findOwnedDelivery,
   insertDelivery,
   listAttempts,
   listDeliveries,
-  requeueDelivery,
+  requeueOwnedDelivery,
 } from './webhook-deliveries.repository.ts';
 import { rollEndpointSecret, type WebhookDeps } from './webhook-endpoints.service.ts';
 import { samplePayload } from './webhook-samples.ts';
@@ -102,7 +102,7 @@ export async function getWebhookDeliveries(db: Db, userId: string, query: Webhoo
 
 /** Every attempt of one of the user's deliveries, newest first (404 for a delivery that is not theirs). */
 export async function getWebhookDeliveryAttempts(db: Db, userId: string, deliveryId: string) {
-  if (!(await findDelivery(db, userId, deliveryId))) throw notFound(DELIVERY_NOT_FOUND);
+  if (!(await findOwnedDelivery(db, userId, deliveryId))) throw notFound(DELIVERY_NOT_FOUND);
   const rows = await listAttempts(db, deliveryId);
   return {
     items: rows.map(
@@ -125,9 +125,9 @@ export async function resendWebhookDelivery(
   id: string,
 ) {
   const db = deps.database.db;
-  if (!(await findDelivery(db, userId, id))) throw notFound(DELIVERY_NOT_FOUND);
+  if (!(await findOwnedDelivery(db, userId, id))) throw notFound(DELIVERY_NOT_FOUND);
   await enabledEndpoint(db, userId);
-  const row = await requeueDelivery(db, userId, id);
+  const row = await requeueOwnedDelivery(db, userId, id);
   if (!row) throw notFound(DELIVERY_NOT_FOUND);
   deps.jobs.kick();
   return toDelivery(row);

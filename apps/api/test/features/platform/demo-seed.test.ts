@@ -1,7 +1,7 @@
 import { DEFAULT_FEE_SCHEDULE, feeFor } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankAccountsOfUser } from '../../../src/features/banks/index.ts';
+import { getBankAccounts } from '../../../src/features/banks/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
 import { verifyLedger } from '../../../src/features/money/index.ts';
@@ -114,7 +114,7 @@ describe('the demo seed', () => {
   });
 
   it('has Naira and Dollar settlement accounts, added as the product adds them (numbers sealed)', async () => {
-    const accounts = await bankAccountsOfUser(dbOf(ctx.app), userId);
+    const accounts = await getBankAccounts(dbOf(ctx.app), userId);
     expect(accounts.map((account) => [account.currencyCode, account.bankName, account.status])).toEqual(
       expect.arrayContaining([
         ['NGN', 'Guaranty Trust Bank', 'ACTIVE'],
