@@ -1,15 +1,14 @@
 import { ApiErrorSchema, ApiKeyDetailsSchema, UpdateApiDetailsRequestSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { updateApiDetails } from './api-key-details.service.ts';
 
 /** PUT /api/users/update-api-details (SPEC sections 2 and 7): the API key and webhook of the merchant or one of its apps. */
 export function apiKeysRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().put(
+  return typedRoutes(async (api) => {
+    api.put(
       '/update-api-details',
       {
         onSend: noStore,
@@ -31,5 +30,5 @@ export function apiKeysRoutes(deps: AppDeps) {
       },
       async (request) => updateApiDetails(deps, actorOf(request).actingUserId, request.body),
     );
-  };
+  });
 }

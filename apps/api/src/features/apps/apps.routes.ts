@@ -7,10 +7,9 @@ import {
   UserIdParamsSchema,
   UserSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { createApp, deleteApp, listApps } from './apps.service.ts';
 
@@ -19,9 +18,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 
 /** Apps (SPEC sections 3, 4 and 7): users registered with isApp under the merchant, each with its own money. */
 export function appsRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
-
+  return typedRoutes(async (typed) => {
     typed.post(
       '/register',
       {
@@ -67,5 +64,5 @@ export function appsRoutes(deps: AppDeps) {
       },
       async (request) => deleteApp(deps, actorOf(request)),
     );
-  };
+  });
 }

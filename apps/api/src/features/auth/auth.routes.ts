@@ -11,11 +11,11 @@ import {
   SignInTwoFactorRequestSchema,
   SignUpRequestSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { isPastCeiling } from '../../plugins/rate-limit.ts';
 import type { AppDeps } from '../../types.ts';
 import { challengeOf, logout, signIn, signInWithSecondFactor, signUp } from './auth.service.ts';
@@ -27,8 +27,7 @@ const tags = ['auth'];
 
 /** Sign-up, sign-in and password resets: public. */
 export function authRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const limits = deps.rateLimits;
     // After validation (preHandler), so the email is the normalised one the account is found by.
     const emailOf = (request: FastifyRequest) => String((request.body as { email?: unknown }).email ?? '');
@@ -132,13 +131,13 @@ export function authRoutes(deps: AppDeps) {
       },
       async (request) => resetPassword(deps, request.body, request),
     );
-  };
+  });
 }
 
 /** Signing out ends the merchant's tokens: signed-in. */
 export function sessionRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().post(
+  return typedRoutes(async (api) => {
+    api.post(
       '/logout',
       {
         config: { dashboardOnly: true },
@@ -153,5 +152,5 @@ export function sessionRoutes(deps: AppDeps) {
         return reply.code(204).send(null);
       },
     );
-  };
+  });
 }

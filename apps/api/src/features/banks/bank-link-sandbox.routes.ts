@@ -4,10 +4,9 @@ import {
   SandboxBankLinkSessionSchema,
   SandboxBankLinkSubmissionSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { callbackUndelivered, postSandboxCallback } from '../../lib/sandbox-callback.ts';
+import { callbackUndelivered, postSandboxCallback, sandboxSessionRoute } from '../../lib/sandbox-callback.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { SANDBOX_BANK_LINK_INVALID_CREDENTIALS } from '../../providers/bank-link/sandbox-bank-link-data.ts';
 import type { DeliverBankLinkCallback } from '../../providers/bank-link/sandbox-bank-link-page.ts';
 import type { AppDeps } from '../../types.ts';
@@ -20,7 +19,7 @@ const UNDELIVERED = callbackUndelivered('The account could not be sent to Bizdas
  * real provider's link token is). Registered only while the bank-link provider is the sandbox.
  */
 export function bankLinkSandboxRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (typed, app) => {
     const page = deps.bankLink.sandbox;
     if (!page) return;
 
@@ -33,23 +32,13 @@ export function bankLinkSandboxRoutes(deps: AppDeps) {
       return { accepted: false, refusal: error ?? 'The account could not be added.' };
     };
 
-    const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.get(
-      '/sessions/:sessionId',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: "The sandbox hosted bank link's session: where it stands, its banks and test sign-ins",
-          params: SandboxBankLinkParamsSchema,
-          response: { 200: SandboxBankLinkSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
-        },
-      },
-      async (request) => {
-        const session = await page.session(request.params.sessionId);
-        if (!session) throw notFound(SESSION_NOT_FOUND);
-        return session;
-      },
-    );
+    sandboxSessionRoute(typed, {
+      summary: "The sandbox hosted bank link's session: where it stands, its banks and test sign-ins",
+      params: SandboxBankLinkParamsSchema,
+      session: SandboxBankLinkSessionSchema,
+      find: (sessionId) => page.session(sessionId),
+      notFoundMessage: SESSION_NOT_FOUND,
+    });
 
     typed.post(
       '/sessions/:sessionId/submit',
@@ -88,5 +77,5 @@ export function bankLinkSandboxRoutes(deps: AppDeps) {
         }
       },
     );
-  };
+  });
 }

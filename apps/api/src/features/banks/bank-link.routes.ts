@@ -1,16 +1,15 @@
 import { ApiErrorSchema, BankLinkRequestSchema, HostedBankLinkSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { signedCallbackRoute } from '../../plugins/provider-callbacks.ts';
 import type { AppDeps } from '../../types.ts';
 import { applyLinkCallback, createHostedLink } from './banks.service.ts';
 
 /** POST /api/users/plaid/link (SPEC section 7): the hosted bank link for a USD settlement account. */
 export function bankLinkRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().post(
+  return typedRoutes(async (api) => {
+    api.post(
       '/plaid/link',
       {
         config: { dashboardOnly: true },
@@ -38,12 +37,12 @@ export function bankLinkRoutes(deps: AppDeps) {
         return reply.code(201).send(link);
       },
     );
-  };
+  });
 }
 
 /** The bank-link provider's signed callbacks (public: the signature is the credential). */
 export function bankLinkCallbackRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (_api, app) => {
     signedCallbackRoute(app, {
       url: '/link/callback',
       tags: ['banks'],
@@ -52,5 +51,5 @@ export function bankLinkCallbackRoutes(deps: AppDeps) {
         'within 5 minutes, webhook-signature); each webhook-id is applied once, each link completes once',
       apply: (callback) => applyLinkCallback(deps, callback),
     });
-  };
+  });
 }

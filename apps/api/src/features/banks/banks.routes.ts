@@ -12,9 +12,8 @@ import {
   SANDBOX_NAIRA_BANK,
   SandboxNairaAccountsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { addNigeriaBank, deactivateBankAccount, getBankAccounts, resolveAccount } from './banks.service.ts';
 
@@ -28,8 +27,7 @@ export function banksRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   // A name enquiry tells who holds an account: it is limited like sign-in attempts, per address.
   const nameEnquiryLimit = deps.rateLimits.perIp('bank-name-enquiry');
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     api.get(
       '/nigeria-banks',
       {
@@ -131,5 +129,5 @@ export function banksRoutes(deps: AppDeps) {
       },
       async (request) => deactivateBankAccount(deps, actorOf(request), request.params.bankAccountId),
     );
-  };
+  });
 }

@@ -9,8 +9,7 @@ import {
   StartPaymentSchema,
   SubmitOtpSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   abandonForAnotherCard,
@@ -24,8 +23,7 @@ import { createCheckoutContext } from './checkout-context.ts';
 
 /** The public side of a payment link: no sign-in, nothing private, every amount priced by the server. */
 export function checkoutRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api, app) => {
     const context = createCheckoutContext(deps, app.log);
     const perIp = deps.rateLimits.perIp('checkout', deps.config.rateLimit.checkoutPerMinute);
     const common = { tags: ['checkout'] };
@@ -113,5 +111,5 @@ export function checkoutRoutes(deps: AppDeps) {
       },
       async (request) => abandonForAnotherCard(context, request.params.paymentId),
     );
-  };
+  });
 }

@@ -9,11 +9,10 @@ import {
   DocumentListSchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   attachment,
@@ -54,9 +53,8 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
   const uploadErrors = { ...errors, 413: ApiErrorSchema, 429: ApiErrorSchema };
   const gate = { storage: config.storage, db };
 
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (api, app) => {
     await registerMultipart(app);
-    const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.post(
       '/:userId/upload',
@@ -147,5 +145,5 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
       },
       async (request) => deleteDocuments(deps, actorOf(request).actingUserId, request.body),
     );
-  };
+  });
 }

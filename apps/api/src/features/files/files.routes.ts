@@ -1,9 +1,9 @@
 import { ApiErrorSchema } from '@bizdash/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { AppDeps } from '../../types.ts';
 import { checkFileLink, FILE_LINK_INVALID } from './file-links.ts';
@@ -36,8 +36,7 @@ export async function sendStored(
  * avatar and the public checkout page load it in an <img>. Documents are never served here.
  */
 export function filesRoutes({ database, storage, keys }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     /*
      * A private document read through a link its owner minted (GET /api/document/{userId}/{documentId}/link):
      * the link's HMAC over the file id and expiry is the credential, so a plain <a href> works for 5 minutes.
@@ -93,5 +92,5 @@ export function filesRoutes({ database, storage, keys }: AppDeps) {
         return sendStored(reply, storage, file, 'inline');
       },
     );
-  };
+  });
 }

@@ -1,8 +1,8 @@
 import { ApiErrorSchema, UploadedFileUrlSchema, UserIdParamsSchema } from '@bizdash/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { setProfilePictureUrl } from '../users/index.ts';
 import { pruneReplacedImages, storeImage } from './files.service.ts';
@@ -49,9 +49,8 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
     return stored.url;
   };
 
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (api, app) => {
     await registerMultipart(app);
-    const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.post(
       '/:userId/upload-profile-picture',
@@ -82,5 +81,5 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
       },
       async (request, reply) => ({ url: await uploadImage(request, reply, 'checkout_logo') }),
     );
-  };
+  });
 }

@@ -7,16 +7,14 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeyHeaderSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { convertQuote, createQuote, type FxContext } from './fx.service.ts';
 
 /** Currency conversion between the merchant's own wallets: a quote, then its conversion (ADR 031). */
 export function fxRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const context: FxContext = { db: deps.database.db, rates: deps.fxRates, settings: deps.config.fx };
     const common = { tags: ['fx'] };
 
@@ -69,5 +67,5 @@ export function fxRoutes(deps: AppDeps) {
         return reply.code(replayed ? 200 : 201).send(conversion);
       },
     );
-  };
+  });
 }

@@ -1,11 +1,10 @@
 import { ApiErrorSchema, HealthSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 
 export function healthRoutes({ database, testMode }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+  return typedRoutes(async (api) => {
+    api.get(
       '/health',
       {
         schema: {
@@ -25,5 +24,5 @@ export function healthRoutes({ database, testMode }: AppDeps) {
         }
       },
     );
-  };
+  });
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { signedCallbackRoute } from '../../plugins/provider-callbacks.ts';
 import type { AppDeps } from '../../types.ts';
 import { applyCallback } from './kyc.service.ts';
 
 /** The identity provider's signed callbacks (public: the signature is the credential). */
 export function kycCallbackRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (_api, app) => {
     signedCallbackRoute(app, {
       url: '/callback',
       tags: ['kyc'],
@@ -14,5 +14,5 @@ export function kycCallbackRoutes(deps: AppDeps) {
         'webhook-timestamp within 5 minutes, webhook-signature); each webhook-id is applied once',
       apply: (callback) => applyCallback(deps, deps.identity.verifyCallback(callback)),
     });
-  };
+  });
 }

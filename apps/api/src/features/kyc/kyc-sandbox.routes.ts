@@ -5,10 +5,9 @@ import {
   SandboxKycSessionParamsSchema,
   SandboxKycSessionSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { callbackUndelivered } from '../../lib/sandbox-callback.ts';
+import { callbackUndelivered, sandboxSessionRoute } from '../../lib/sandbox-callback.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   assertStorageLeft,
@@ -31,29 +30,19 @@ const UNDELIVERED = callbackUndelivered('The result could not be sent to Bizdash
  * as a real provider's widget token is). Registered only while the identity provider is the sandbox.
  */
 export function kycSandboxRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (typed, app) => {
     const widget = deps.identity.sandbox;
     if (!widget) return;
 
     const deliver = deliverSandboxKycCallback(app);
     await registerMultipart(app);
-    const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.get(
-      '/sessions/:sessionId',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: "The sandbox identity widget's session: where it stands and the test numbers",
-          params: SandboxKycSessionParamsSchema,
-          response: { 200: SandboxKycSessionSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
-        },
-      },
-      async (request) => {
-        const session = await widget.session(request.params.sessionId);
-        if (!session) throw notFound(SESSION_NOT_FOUND);
-        return session;
-      },
-    );
+    sandboxSessionRoute(typed, {
+      summary: "The sandbox identity widget's session: where it stands and the test numbers",
+      params: SandboxKycSessionParamsSchema,
+      session: SandboxKycSessionSchema,
+      find: (sessionId) => widget.session(sessionId),
+      notFoundMessage: SESSION_NOT_FOUND,
+    });
 
     typed.post(
       '/sessions/:sessionId/selfie',
@@ -134,5 +123,5 @@ export function kycSandboxRoutes(deps: AppDeps) {
         }
       },
     );
-  };
+  });
 }

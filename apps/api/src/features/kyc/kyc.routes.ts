@@ -1,14 +1,12 @@
 import { ApiErrorSchema, KycStartResponseSchema, KycStatusSchema, UserIdParamsSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { getKycStatus, startVerification } from './kyc.service.ts';
 
 /** The merchant's side of KYC (signed-in scope): where it stands, and starting a verification. */
 export function kycRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (typed) => {
     typed.get(
       '/:userId',
       {
@@ -47,5 +45,5 @@ export function kycRoutes(deps: AppDeps) {
         return reply.code(201).send(started);
       },
     );
-  };
+  });
 }

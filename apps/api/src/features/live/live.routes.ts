@@ -1,7 +1,7 @@
 import { ApiErrorSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../lib/actor.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 
 /**
@@ -9,8 +9,8 @@ import type { AppDeps } from '../../types.ts';
  * them is the app's (`deps.live`, opened and closed in app.ts), not this plugin's.
  */
 export function liveRoutes({ live }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    // No type provider: the 200 body is a stream, which no response schema describes.
+  // The 200 body is a stream, which no response schema describes: declared on the plain instance.
+  return typedRoutes(async (_api, app) => {
     app.get(
       '/stream',
       {
@@ -39,5 +39,5 @@ export function liveRoutes({ live }: AppDeps) {
           .send(stream);
       },
     );
-  };
+  });
 }

@@ -8,9 +8,8 @@ import {
   PageQuerySchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   getNotifications,
@@ -21,8 +20,7 @@ import {
 } from './notifications.service.ts';
 
 export function notificationsRoutes({ database }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const common = { tags: ['notifications'], params: UserIdParamsSchema };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = database.db;
@@ -95,5 +93,5 @@ export function notificationsRoutes({ database }: AppDeps) {
       },
       async (request) => readNotification(db, actorOf(request).actingUserId, request.params.notificationId),
     );
-  };
+  });
 }

@@ -9,9 +9,8 @@ import {
   PayoutSchema,
   PayoutTermsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import {
@@ -28,8 +27,7 @@ const tags = ['payouts'];
 /** Payouts to settlement bank accounts (issue 12, ADR 032). */
 export function payoutsRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const limits = deps.rateLimits;
 
     api.get(
@@ -131,5 +129,5 @@ export function payoutsRoutes(deps: AppDeps) {
       },
       async (request) => getPayout(deps, actorOf(request), request.params.payoutId),
     );
-  };
+  });
 }

@@ -7,11 +7,11 @@ import {
   ProductPageSchema,
   ProductSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { create, get, list, remove, update } from './products.service.ts';
 
@@ -21,8 +21,7 @@ function paymentLinkBase(config: Config, request: FastifyRequest): string {
 }
 
 export function productsRoutes({ config, database }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const common = { tags: ['products'] };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = database.db;
@@ -115,5 +114,5 @@ export function productsRoutes({ config, database }: AppDeps) {
       },
       async (request) => remove(db, actorOf(request).actingUserId, request.params.productId),
     );
-  };
+  });
 }

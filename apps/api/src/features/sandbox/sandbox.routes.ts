@@ -1,10 +1,9 @@
 import { ApiErrorSchema, emailField, SandboxMailboxResponseSchema } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { constantTimeEqual } from '../../lib/constant-time.ts';
 import { AppError } from '../../lib/errors.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { ownedUserIds } from '../users/index.ts';
 import { MAILBOX_KEY_HEADER, mailboxKey } from './mailbox-key.ts';
@@ -24,14 +23,14 @@ const keyRequired = () =>
  */
 export function sandboxRoutes(deps: AppDeps) {
   const key = mailboxKey(deps);
-  return async (app: FastifyInstance) => {
+  return typedRoutes(async (api, app) => {
     // Before validation: a caller without the key learns nothing, not even which queries are valid.
     app.addHook('onRequest', async (request) => {
       const given = request.headers[MAILBOX_KEY_HEADER];
       if (!constantTimeEqual(typeof given === 'string' ? given : undefined, key)) throw keyRequired();
     });
 
-    app.withTypeProvider<ZodTypeProvider>().get(
+    api.get(
       '/mailbox',
       {
         schema: {
@@ -44,7 +43,7 @@ export function sandboxRoutes(deps: AppDeps) {
       },
       async (request) => ({ messages: await deps.email.mailbox(request.query.email) }),
     );
-  };
+  });
 }
 
 /**
@@ -53,8 +52,8 @@ export function sandboxRoutes(deps: AppDeps) {
  * scope while the sandbox email provider is active (ADR 013).
  */
 export function merchantMailboxRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+  return typedRoutes(async (api) => {
+    api.get(
       '/my-mailbox',
       {
         config: { dashboardOnly: true },
@@ -70,5 +69,5 @@ export function merchantMailboxRoutes(deps: AppDeps) {
         return { messages: await deps.email.mailboxOf(owned.map((user) => user.id)) };
       },
     );
-  };
+  });
 }

@@ -5,10 +5,9 @@ import {
   SignOutEverywhereResponseSchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import { changePassword, signOutEverywhere, throttleKeyOf } from './security.service.ts';
@@ -18,8 +17,7 @@ const tags = ['security'];
 /** Password and sessions of the signed-in merchant, under /api/users next to the profile routes. */
 export function securityRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (typed) => {
     const limits = deps.rateLimits;
 
     typed.put(
@@ -55,5 +53,5 @@ export function securityRoutes(deps: AppDeps) {
       },
       async (request) => signOutEverywhere(deps, actorOf(request)),
     );
-  };
+  });
 }

@@ -9,10 +9,10 @@ import {
   TwoFactorStatusSchema,
   UserIdParamsSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import { throttleKeyOf } from './security.service.ts';
@@ -29,12 +29,18 @@ const tags = ['security'];
 /** Two-factor sign-in with an authenticator app, under /api/users/{userId}/two-factor (ADR 027). */
 export function twoFactorRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (typed) => {
     const limits = deps.rateLimits;
     // Every code guess counts with the account's password guesses (the sign-in throttle).
     const countGuess = async (request: FastifyRequest, reply: Parameters<typeof countPasswordCheck>[2]) =>
       countPasswordCheck(limits, request, reply, await throttleKeyOf(deps, actorOf(request)));
+    /** What every route that checks a code from the app takes: throttled, counted, never cached, no API keys. */
+    const checksACode = {
+      onSend: noStore,
+      onRequest: limits.perIp('auth'),
+      preHandler: countGuess,
+      config: { dashboardOnly: true },
+    };
 
     typed.get(
       '/:userId/two-factor',
@@ -70,10 +76,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/two-factor/enable',
       {
-        onSend: noStore,
-        onRequest: limits.perIp('auth'),
-        preHandler: countGuess,
-        config: { dashboardOnly: true },
+        ...checksACode,
         schema: {
           tags,
           summary: 'Turn two-factor on with a code from the app; answers the ten recovery codes, shown once',
@@ -88,10 +91,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/two-factor/recovery-codes',
       {
-        onSend: noStore,
-        onRequest: limits.perIp('auth'),
-        preHandler: countGuess,
-        config: { dashboardOnly: true },
+        ...checksACode,
         schema: {
           tags,
           summary: 'Replace the recovery codes (a code from the app required); the old ones stop working',
@@ -119,5 +119,5 @@ export function twoFactorRoutes(deps: AppDeps) {
       },
       async (request) => disableTwoFactor(deps, actorOf(request), request.body, request),
     );
-  };
+  });
 }

@@ -5,10 +5,9 @@ import {
   UserIdParamsSchema,
   UserSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { importRemoteImage } from '../files/index.ts';
 import { getUser, updateProfile, updateUser } from './users.service.ts';
@@ -22,8 +21,7 @@ export function usersRoutes(deps: AppDeps) {
   const isOwnFileUrl = (url: string) =>
     url.startsWith(ownFilePrefix) && !url.slice(ownFilePrefix.length).includes('/');
   const importImage = (input: { ownerId: string; url: string }) => importRemoteImage(input, deps);
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (typed) => {
     typed.put(
       '/:userId/profile',
       {
@@ -71,5 +69,5 @@ export function usersRoutes(deps: AppDeps) {
       },
       async (request) => getUser(deps, actorOf(request)),
     );
-  };
+  });
 }

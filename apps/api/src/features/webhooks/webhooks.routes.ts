@@ -9,10 +9,9 @@ import {
   WebhookSettingsSchema,
   WebhookTestRequestSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import {
   getWebhookDeliveries,
@@ -28,8 +27,7 @@ import {
  * The URL itself is saved through PUT /api/users/update-api-details.
  */
 export function webhooksRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const common = { tags: ['webhooks'], params: UserIdParamsSchema };
     const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
     const db = deps.database.db;
@@ -117,5 +115,5 @@ export function webhooksRoutes(deps: AppDeps) {
       },
       async (request) => rollWebhookSecret(deps, actorOf(request).actingUserId),
     );
-  };
+  });
 }

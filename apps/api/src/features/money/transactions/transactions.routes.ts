@@ -7,17 +7,15 @@ import {
   TransactionSchema,
   TransactionSearchFilterSchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../lib/actor.ts';
 import { nonJsonResponse } from '../../../lib/openapi-responses.ts';
+import { typedRoutes } from '../../../lib/typed-routes.ts';
 import type { AppDeps } from '../../../types.ts';
 import { exportRows, getTransaction, search } from './transactions.service.ts';
 import { toCsv } from './transactions-csv.ts';
 
 export function transactionsRoutes({ database }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const common = { tags: ['transactions'] };
 
     api.post(
@@ -76,5 +74,5 @@ export function transactionsRoutes({ database }: AppDeps) {
       },
       async (request) => getTransaction(database.db, actorOf(request).actingUserId, request.params.id),
     );
-  };
+  });
 }

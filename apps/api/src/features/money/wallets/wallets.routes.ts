@@ -6,15 +6,13 @@ import {
   WalletSummaryQuerySchema,
   WalletSummarySchema,
 } from '@bizdash/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../lib/actor.ts';
+import { typedRoutes } from '../../../lib/typed-routes.ts';
 import type { AppDeps } from '../../../types.ts';
 import { getWallet, listWallets, summarize } from './wallets.service.ts';
 
 export function walletsRoutes({ database }: AppDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+  return typedRoutes(async (api) => {
     const common = { tags: ['wallets'] };
 
     api.get(
@@ -54,5 +52,5 @@ export function walletsRoutes({ database }: AppDeps) {
       },
       async (request) => getWallet(database.db, actorOf(request).actingUserId, request.params.walletId),
     );
-  };
+  });
 }
