@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { patience } from './support/patience.ts';
 import { SANDBOX_MAILBOX_KEY } from './support/sandbox-mailbox.ts';
 import { SEEDED_MERCHANT } from './support/seeded-merchant.ts';
 
@@ -25,15 +26,16 @@ export default defineConfig({
   // In CI a test that fails is run once more, and reported as flaky if it passes then (npm test's last line says so).
   retries: process.env.CI ? 1 : 0,
   // A journey spends most of its time waiting on a machine it shares with the API suites (npm test's other lane).
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: patience(60_000),
+  expect: { timeout: patience(15_000) },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.reports/e2e.json' }],
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action with screenshots: only a retry (in CI) records one, for a test that failed once.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // Pages settle without animations (index.css honours the preference): less drawing, no waiting on a fade.
     reducedMotion: 'reduce',
@@ -57,7 +59,7 @@ export default defineConfig({
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: patience(120_000),
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,6 +1,7 @@
 // npm test: lint, typecheck, unit/component tests, API tests (PGlite, then TEST_DATABASE_URL's PostgreSQL when
-// set), and the e2e suite in Chromium. Two lanes run side by side (see the end of this file); each step's output
-// is printed whole when it ends, and the end of every failed step's output again at the bottom. Every step runs; the last line sums up the tests.
+// set), and the e2e suite in Chromium, in two phases of two lanes (see the end of this file); each step's output
+// is printed whole when it ends, and the end of every failed step's output again at the bottom. Every step runs;
+// the last line sums up the tests.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -73,11 +74,10 @@ function countPlaywright(report) {
   totals.flaky += stats.flaky;
 }
 
-async function checksAndUnitTests() {
+async function checks() {
   await run('lint (biome, dependency-cruiser, knip)', 'npm', ['run', 'lint', '--silent']);
   await run('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
   await vitest('unit: packages/shared', 'packages/shared');
-  await vitest('component: apps/web', 'apps/web');
 }
 
 // The PGlite run is the one-machine default (rate limits in memory); the PostgreSQL run adds TEST_REDIS_URL's Redis
@@ -123,15 +123,14 @@ async function browserTests() {
 }
 
 const started = Date.now();
-// Two lanes, balanced by measured step times (ADR 046): a third lane made every step slower on two cores, since the
-// CPU, not waiting, bounds the whole run. A lane's steps run in turn.
+// Two phases (ADR 050). First the browser suite, beside only the light checks: three browsers already keep both
+// cores busy, and beside the API suites they starved (timeouts, retries). Then the three Vitest suites together.
+// The run is CPU-bound, so this order costs no time; a phase's steps within one lane run in turn.
+await Promise.all([browserTests(), checks()]);
 await Promise.all([
+  vitest('component: apps/web', 'apps/web'),
   (async () => {
-    await checksAndUnitTests();
     await apiOnPglite();
-  })(),
-  (async () => {
-    await browserTests();
     await apiOnPostgres();
   })(),
 ]);

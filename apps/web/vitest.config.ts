@@ -15,7 +15,7 @@ export default mergeConfig(
       // Every test renders into a fresh tree with its own query client and mock server state; reusing the imported
       // modules across files halves the run.
       isolate: false,
-      // npm test runs these beside the e2e suite: on 2 busy cores a first render (lazy routes, cold modules) can
+      // npm test runs these beside the API suites: on 2 busy cores a first render (lazy routes, cold modules) can
       // pass 5 s.
       testTimeout: 15_000,
     },

@@ -3,6 +3,7 @@ import { checkoutAmounts, DEFAULT_FEE_SCHEDULE, formatMoney, type Product } from
 import type { APIRequestContext } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
 import { exactPath, expectNoSeriousA11yViolations, mainNav, toast } from '../support/helpers';
+import { patience } from '../support/patience';
 
 // Apps (issue 13 section 4): a merchant creates an app, switches the dashboard to it, sells through it, and the
 // money lands in the app's wallet, not the merchant's.
@@ -25,7 +26,7 @@ test('create an app, switch to it, sell through it: the money is the app’s, no
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(patience(90_000));
   const merchant = await createMerchant(request);
   const appName = `Lagos Shop ${randomUUID().slice(0, 6)}`;
   const productName = `Adire scarf ${randomUUID().slice(0, 6)}`;

@@ -9,6 +9,7 @@ import {
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, mainNav, saveScreenshot } from '../support/helpers';
+import { patience } from '../support/patience';
 import { mailboxUrl } from '../support/sandbox-mailbox';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
 
@@ -117,7 +118,7 @@ test.describe('the journey', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patience(60_000));
     const merchant = await createMerchant(request);
     const productName = `Aso-oke bundle ${randomUUID().slice(0, 6)}`;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, saveScreenshot, toast } from '../support/helpers';
+import { patience } from '../support/patience';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
 import { startWebhookReceiver, withKeyAndDeliveries } from '../support/webhook-receiver';
 
@@ -82,7 +83,7 @@ test.describe('developer settings', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patience(60_000));
     const receiver = await startWebhookReceiver();
     try {
       const merchant = await createMerchant(request);
@@ -113,7 +114,7 @@ test.describe('developer settings', () => {
       await expect(shop.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
       await customer.close();
 
-      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => receiver.received.length, { timeout: patience(20_000) }).toBeGreaterThan(0);
       const [delivery] = receiver.received;
       if (!delivery) throw new Error('no delivery');
       const headers = Object.fromEntries(
@@ -127,7 +128,7 @@ test.describe('developer settings', () => {
       expect(payload.data).toMatchObject({ productId: product.recordId });
 
       const row = page.getByTestId('delivery-row').filter({ hasText: 'payment.succeeded' });
-      await expect(row).toBeVisible({ timeout: 15_000 });
+      await expect(row).toBeVisible({ timeout: patience(15_000) });
       await expect(row).toHaveAttribute('data-delivery-id', headers['webhook-id'] ?? '');
       await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded');
       await expect(row.getByTestId('delivery-response-code')).toHaveText('HTTP 200');
@@ -137,7 +138,7 @@ test.describe('developer settings', () => {
       // Resend: the same webhook-id again.
       await row.getByRole('button', { name: /^Resend payment\.succeeded/ }).click();
       await expect(toast(page, 'Delivery sent again')).toBeVisible();
-      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => receiver.received.length, { timeout: patience(15_000) }).toBe(2);
       expect(receiver.received[1]?.headers['webhook-id']).toBe(headers['webhook-id']);
     } finally {
       await receiver.close();
@@ -148,7 +149,7 @@ test.describe('developer settings', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patience(60_000));
     const receiver = await startWebhookReceiver();
     try {
       const merchant = await createMerchant(request);
@@ -184,7 +185,7 @@ test.describe('developer settings', () => {
       await expect(toast(page, 'Test event sent')).toBeVisible();
 
       // The receiver gets it with two signatures: one by the new secret, one by the old (the overlap).
-      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => receiver.received.length, { timeout: patience(20_000) }).toBe(1);
       const [delivery] = receiver.received;
       if (!delivery) throw new Error('no delivery');
       const headers = Object.fromEntries(
@@ -201,11 +202,11 @@ test.describe('developer settings', () => {
       // The log shows it, marked as a test, answered 2xx (Refresh, then the log follows it until it settles).
       await page.getByRole('button', { name: 'Refresh deliveries' }).click();
       const row = page.getByTestId('delivery-row').filter({ hasText: 'payout.failed' });
-      await expect(row).toHaveCount(1, { timeout: 15_000 });
+      await expect(row).toHaveCount(1, { timeout: patience(15_000) });
       await expect(row).toHaveAttribute('data-delivery-id', headers['webhook-id'] ?? '');
       await expect(row.getByTestId('delivery-event')).toHaveText('payout.failed');
       await expect(row.getByText('Test', { exact: true })).toBeVisible();
-      await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded', { timeout: 15_000 });
+      await expect(row.getByTestId('delivery-status')).toHaveText('Succeeded', { timeout: patience(15_000) });
       await expect(row.getByTestId('delivery-response-code')).toHaveText(/^HTTP 2\d\d$/);
       await expect(page.getByTestId('delivery-row')).toHaveCount(1);
 

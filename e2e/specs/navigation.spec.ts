@@ -1,5 +1,6 @@
 import { createMerchant, expect, newMerchantDetails, openAs, test } from '../support/fixtures';
 import { exactPath, mainNav } from '../support/helpers';
+import { patience } from '../support/patience';
 
 test('an unknown address shows the not-found page, which leads back home', async ({ page, request }) => {
   const merchant = await createMerchant(request);
@@ -120,7 +121,7 @@ test('API Docs opens the API reference in a new tab without opener or referrer',
   await docs.waitForLoadState('domcontentloaded');
   await expect(docs).toHaveURL(/\/api\/docs/);
   // Swagger UI lays out every operation before its title shows: the heaviest page the suite opens.
-  await expect(docs.getByRole('heading', { name: /Bizdash API/ })).toBeVisible({ timeout: 30_000 });
+  await expect(docs.getByRole('heading', { name: /Bizdash API/ })).toBeVisible({ timeout: patience(30_000) });
   expect(await docs.evaluate(() => window.opener)).toBeNull();
   expect(await docs.evaluate(() => document.referrer)).toBe('');
   // The dashboard stays where it was.

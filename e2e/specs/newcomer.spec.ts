@@ -2,6 +2,7 @@ import { formatMoney, SANDBOX_NAIRA_ACCOUNTS } from '@bizdash/shared';
 import { type Browser, type BrowserContext, type Page, test } from '@playwright/test';
 import { expect, newMerchantDetails } from '../support/fixtures';
 import { fillSignUpForm, mainNav, toast } from '../support/helpers';
+import { patience } from '../support/patience';
 import { completeKycInWidget } from '../support/payouts';
 import { startUnconfiguredServer } from '../support/unconfigured-server';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -37,7 +38,7 @@ async function codeFromTestEmails(context: BrowserContext, page: Page, subject: 
 }
 
 test('a newcomer walks every journey on a server started with no configuration', async ({ browser }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(patience(600_000));
   const server = await startUnconfiguredServer();
   try {
     await walkEveryJourney(browser, server);
@@ -61,7 +62,7 @@ async function walkEveryJourney(
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // A step that cannot happen fails in half a minute, not at the end of the whole walk.
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(patience(30_000));
   const page = await context.newPage();
   collectErrors(page, errors);
 
@@ -71,7 +72,9 @@ async function walkEveryJourney(
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
   await fillSignUpForm(page, details);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+    timeout: patience(20_000),
+  });
   const verification = page.getByRole('region', { name: 'Email verification' });
   await verification.getByRole('button', { name: 'Send verification code' }).click();
   await verification.getByLabel('Verification code').fill(await codeFromTestEmails(context, page, /code/i));
@@ -112,7 +115,7 @@ async function walkEveryJourney(
   expect(link.startsWith(`${server.baseURL}/pay/`)).toBe(true);
 
   const shopper = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  shopper.setDefaultTimeout(30_000);
+  shopper.setDefaultTimeout(patience(30_000));
   const shop = await shopper.newPage();
   collectErrors(shop, errors);
   await shop.goto(link);
@@ -122,7 +125,9 @@ async function walkEveryJourney(
   await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
   await shop.getByLabel('CVV').fill('123');
   await shop.getByRole('button', { name: `Pay ${formatMoney(SALE, 'NGN')}` }).click();
-  await expect(shop.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(shop.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: patience(20_000),
+  });
   await shopper.close();
 
   await mainNav(page).getByRole('link', { name: 'Transactions' }).click();
@@ -139,7 +144,7 @@ async function walkEveryJourney(
     await expect(toast(page, 'Webhook updated successfully')).toBeVisible();
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect(toast(page, 'Test event sent')).toBeVisible();
-    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => receiver.received.length, { timeout: patience(30_000) }).toBeGreaterThan(0);
   } finally {
     await receiver.close();
   }
@@ -152,7 +157,7 @@ async function walkEveryJourney(
   await page.getByLabel('Amount (NGN)').fill('5,000');
   await page.getByRole('button', { name: 'Continue' }).click();
   const account = page.getByRole('radio', { name: /Guaranty Trust Bank/ });
-  await expect(account).toBeEnabled({ timeout: 240_000 });
+  await expect(account).toBeEnabled({ timeout: patience(240_000) });
   await account.check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Send payout' }).click();
@@ -161,7 +166,7 @@ async function walkEveryJourney(
     .getByLabel('Enter the 6-digit code we emailed you')
     .fill(await codeFromTestEmails(context, page, /payout/i));
   await page.getByRole('button', { name: 'Confirm payout' }).click();
-  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: patience(30_000) });
 
   await context.close();
   expect(errors, 'errors logged in the pages').toEqual([]);

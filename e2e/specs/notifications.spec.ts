@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney, type Product } from '@bizdash/shared';
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { saveScreenshot, toast } from '../support/helpers';
+import { patience } from '../support/patience';
 
 test.describe('notifications', () => {
   test('with incoming payments on, a card payment on the checkout rings the bell without a reload', async ({
@@ -10,7 +11,7 @@ test.describe('notifications', () => {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patience(60_000));
     const merchant = await createMerchant(request);
     const response = await request.post('/api/products', {
       headers: { Authorization: `Bearer ${merchant.token}`, user_id: merchant.userId },
@@ -48,7 +49,7 @@ test.describe('notifications', () => {
     await expect(checkout.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     await customer.close();
 
-    await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: patience(15_000) });
     await bell.click();
     const item = page.getByTestId('notification-item');
     await expect(item).toHaveCount(1);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
 import { fundBySale, fundNaira } from '../support/funding';
 import { expectNoSeriousA11yViolations, saveScreenshot, toast } from '../support/helpers';
+import { patience } from '../support/patience';
 import {
   addPayoutAccount,
   approveKyc,
@@ -56,7 +57,7 @@ test('a merchant verifies KYC, adds a settlement account and pays out Naira: the
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(patience(120_000));
   const merchant = await createMerchant(request);
   await fundNaira(request, merchant, SALE_PRICE);
 
@@ -129,7 +130,7 @@ test('a merchant verifies KYC, adds a settlement account and pays out Naira: the
   await expect(toast(page, 'Payout on its way: ₦5,000.00')).toBeVisible();
 
   // The sandbox rail settles it a few seconds later; the page follows by itself.
-  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: patience(20_000) });
   await expect(page.getByTestId('payout-status')).toHaveText('Successful');
   await expect(toast(page, `Payout sent: ₦5,000.00 to ${account}`)).toBeVisible();
   await saveScreenshot(page, testInfo, 'payout-sent');
@@ -162,7 +163,7 @@ test('a payout to an account the bank has closed fails, and the amount and the f
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(patience(90_000));
   const merchant = await createMerchant(request);
   await fundNaira(request, merchant, SALE_PRICE);
   await approveKyc(request, merchant);
@@ -178,7 +179,7 @@ test('a payout to an account the bank has closed fails, and the amount and the f
   await confirmWithEmailedCode(page, merchant, '₦2,000.00');
 
   await expect(page.getByRole('heading', { name: 'Payout failed and returned' })).toBeVisible({
-    timeout: 20_000,
+    timeout: patience(20_000),
   });
   await expect(page.getByTestId('payout-result-text')).toHaveText(
     'The bank returned it: Account closed. ₦2,000.00 and the ₦10.00 fee are back in your Naira wallet.',
@@ -203,7 +204,7 @@ test("at 390 px: from the wallet card's 'Pay out', the steps fit the screen and 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(patience(60_000));
   const merchant = await createMerchant(request);
   await fundNaira(request, merchant, SALE_PRICE);
   await approveKyc(request, merchant);
@@ -235,7 +236,7 @@ test('a merchant pays out Dollars to an account linked through the hosted bank l
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(patience(90_000));
   const merchant = await createMerchant(request);
   await fundBySale(request, merchant, 20_000, 'USD');
   await approveKyc(request, merchant);
@@ -274,7 +275,7 @@ test('a merchant pays out Dollars to an account linked through the hosted bank l
   await page.getByRole('button', { name: 'Send payout' }).click();
   await confirmWithEmailedCode(page, merchant, '$50.00');
   await expect(toast(page, 'Payout on its way: $50.00')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: patience(20_000) });
 
   const [payout] = await listPayouts(request, merchant);
   expect(payout).toMatchObject({ status: 'SUCCESSFUL', currency: 'USD', amount: 5_000 });

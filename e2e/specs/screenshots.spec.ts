@@ -1,6 +1,7 @@
 import { createMerchant, expect, openAs, test } from '../support/fixtures';
 import { fundNaira } from '../support/funding';
 import { acceptCookiesUpFront, saveScreenshot } from '../support/helpers';
+import { patience } from '../support/patience';
 import { addPayoutAccount, approveKyc, gtbNuban, payOut, payoutCode } from '../support/payouts';
 import { addNairaAccount, addSettlementAccounts, gtbAccount } from '../support/settlement';
 import { enableTwoFactor } from '../support/two-factor';
@@ -164,7 +165,7 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('payouts: the list, each step and a returned payout', async ({ page, request }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(patience(90_000));
       const merchant = await createMerchant(request);
       await fundNaira(request, merchant, 20_000_00);
       await approveKyc(request, merchant);
@@ -174,7 +175,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await addPayoutAccount(request, merchant, closed);
       await openAs(page, merchant, '/payouts');
       // A fresh browser's first page loads the whole app: slower than a step on a busy machine.
-      await expect(page.getByRole('heading', { name: 'No payouts yet' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'No payouts yet' })).toBeVisible({
+        timeout: patience(20_000),
+      });
       await saveScreenshot(page, testInfo, `${name}-payouts-empty`);
 
       await page.getByRole('link', { name: 'New payout' }).click();
@@ -197,7 +200,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await code.fill(await payoutCode(request, merchant, '₦5,000.00'));
       await page.getByRole('button', { name: 'Confirm payout' }).click();
       await expect(page.getByRole('heading', { name: 'Payout failed and returned' })).toBeVisible({
-        timeout: 20_000,
+        timeout: patience(20_000),
       });
       await saveScreenshot(page, testInfo, `${name}-payout-returned`);
 
@@ -205,12 +208,14 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('link', { name: 'Back to payouts' }).click();
       await expect(page.getByTestId('payout-row')).toHaveCount(2);
       // The list follows the other payout until the rail settles it.
-      await expect(page.getByTestId('payout-status').first()).toHaveText('Successful', { timeout: 20_000 });
+      await expect(page.getByTestId('payout-status').first()).toHaveText('Successful', {
+        timeout: patience(20_000),
+      });
       await saveScreenshot(page, testInfo, `${name}-payouts`);
     });
 
     test('settings: developer settings, a key and the delivery log', async ({ page, request }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(patience(60_000));
       // Deliveries to a receiver on this machine: a payout.failed answered 500, the others 200.
       const receiver = await startWebhookReceiver((body) =>
         body.includes('"payout.failed"')

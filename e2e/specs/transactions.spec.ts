@@ -171,7 +171,11 @@ test('Export CSV downloads every row of the current tab, not just the page', asy
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n').filter((line) => line.length > 0);
   expect(lines[0]).toContain('impactTime');
-  expect(lines).toHaveLength(failed.totalElements + 1);
+  // The seeded merchant's unpaid checkouts fail when they are 30 minutes old, so a long run can see a few more
+  // FAILED rows at export time than the count read before it: the export holds every one there was at that time.
+  const failedAfter = await searchApi(request, seeded, { status: 'FAILED' });
+  expect(lines.length - 1).toBeGreaterThanOrEqual(failed.totalElements);
+  expect(lines.length - 1).toBeLessThanOrEqual(failedAfter.totalElements);
   expect(lines.slice(1).every((line) => line.includes(',FAILED,'))).toBe(true);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 });

@@ -8,6 +8,7 @@ import {
   storedCredentials,
   toast,
 } from '../support/helpers';
+import { patience } from '../support/patience';
 import { appCode, enableTwoFactor, nextAppCode } from '../support/two-factor';
 
 const CODE_INCORRECT = 'That code is not right. Check your authenticator app and try again.';
@@ -33,12 +34,12 @@ test('a merchant turns on two-factor, signs in with the app and with a recovery 
   request,
 }, testInfo) => {
   // Each app code works once: the second and third codes wait for the app's next 30-second window.
-  test.setTimeout(150_000);
+  test.setTimeout(patience(150_000));
   const merchant = await createMerchant(request);
   await openAs(page, merchant, '/settings/security');
   const card = page.getByRole('region', { name: 'Two-factor authentication' });
   // The first page of a run (this spec alone) can wait on a server just started on a busy machine.
-  await expect(card.getByText('Off', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('Off', { exact: true })).toBeVisible({ timeout: patience(20_000) });
 
   // Enrolment: scan (here: read the key shown under the QR code), confirm a code, keep the recovery codes.
   await card.getByRole('button', { name: 'Set up two-factor' }).click();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, type Merchant, type newMerchantDetails } from './fixtures';
+import { patience } from './patience';
 import { mailboxHeaders } from './sandbox-mailbox';
 
 export const COOKIE_TEXT = 'We use cookies to ensure you get the best experience on our website.';
@@ -77,7 +78,7 @@ export async function latestCode(request: APIRequestContext, merchant: Merchant)
     const { messages } = (await response.json()) as { messages: { text: string }[] };
     code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
     expect(code, 'a code in the newest email').toBeDefined();
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: patience(5_000) });
   return code as string;
 }
 

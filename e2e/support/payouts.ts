@@ -9,6 +9,7 @@ import {
 } from '@bizdash/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, type Merchant } from './fixtures';
+import { patience } from './patience';
 import { mailboxHeaders } from './sandbox-mailbox';
 
 const auth = (merchant: Merchant) => ({
@@ -113,7 +114,7 @@ export async function payoutCode(request: APIRequestContext, merchant: Merchant,
     );
     code = /^(\d{6}) /.exec(email?.subject ?? '')?.[1];
     expect(code, `a payout code for ${amount}`).toBeDefined();
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: patience(5_000) });
   return code as string;
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
+import { patience } from './patience';
 import { mailboxHeaders } from './sandbox-mailbox';
 
 const RESET_SUBJECT = 'Reset your Bizdash password';
@@ -18,6 +19,6 @@ export async function latestResetLink(request: APIRequestContext, email: string)
     const reset = messages.find((message) => message.subject === RESET_SUBJECT);
     link = RESET_LINK.exec(reset?.text ?? '')?.[0];
     expect(link, 'a link in the newest reset email').toBeDefined();
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: patience(5_000) });
   return link as string;
 }

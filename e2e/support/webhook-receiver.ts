@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, type Merchant } from './fixtures';
+import { patience } from './patience';
 
 interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -61,5 +62,7 @@ export async function withKeyAndDeliveries(
     });
     expect(response.status(), await response.text()).toBe(202);
   }
-  await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(types.length);
+  await expect
+    .poll(() => receiver.received.length, { timeout: patience(20_000) })
+    .toBeGreaterThanOrEqual(types.length);
 }

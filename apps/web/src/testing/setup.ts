@@ -23,7 +23,7 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// A lazily loaded route's first render imports its code; on a CI machine busy with the e2e lane beside this one
+// A lazily loaded route's first render imports its code; on a CI machine busy with the API suites beside this one
 // that has taken over 5 seconds. Still well inside the 15 s test timeout.
 configure({ asyncUtilTimeout: 10_000 });
 
