@@ -1,11 +1,5 @@
-import {
-  type BankAccount,
-  type Currency,
-  formatMoney,
-  type PayoutFeeTier,
-  parseMajorUnits,
-  payoutFee,
-} from '@bizdash/shared';
+import { type BankAccount, type Currency, formatMoney, type PayoutFeeTier, payoutFee } from '@bizdash/shared';
+import { readAmountText } from '@/lib/amount-text';
 
 interface AmountRules {
   currency: Currency;
@@ -25,8 +19,6 @@ export interface AmountCheck {
   total: number | null;
   error: string | null;
 }
-
-const EXAMPLES: Record<Currency, string> = { NGN: '5,000 or 2,500.50', USD: '250 or 99.99' };
 
 export const dailyLimitLeft = (rules: Pick<AmountRules, 'dailyLimit' | 'usedToday'>) =>
   Math.max(0, rules.dailyLimit - rules.usedToday);
@@ -57,11 +49,10 @@ export const canPayOut = (rules: Pick<AmountRules, 'balance' | 'minimum' | 'feeT
  * limit, the balance.
  */
 export function checkAmount(text: string, rules: AmountRules): AmountCheck {
-  const none = { amount: null, fee: null, total: null };
-  if (!text.trim()) return { ...none, error: 'Enter an amount' };
-  const amount = parseMajorUnits(text, rules.currency);
-  if (amount === null) return { ...none, error: `Enter an amount like ${EXAMPLES[rules.currency]}` };
-  if (amount === 0) return { ...none, amount, error: 'Enter an amount greater than zero' };
+  const read = readAmountText(text, rules.currency);
+  if (read.error !== null || read.amount === null)
+    return { amount: read.amount, fee: null, total: null, error: read.error };
+  const { amount } = read;
   const fee = payoutFee(rules.feeTiers, amount);
   const figures = { amount, fee, total: amount + fee };
   const money = (minor: number) => formatMoney(minor, rules.currency);

@@ -8,9 +8,9 @@ import {
 } from '@bizdash/shared';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ChoiceCard } from '@/components/ui/choice-card';
 import { canPayOut } from '../amounts';
 import { termsFor } from '../api/get-payout-terms';
-import { ChoiceCard } from './choice-card';
 import { StepActions, StepFrame } from './payout-stepper';
 
 interface AccountStepProps {

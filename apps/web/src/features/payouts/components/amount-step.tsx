@@ -1,8 +1,7 @@
 import { CURRENCY_INFO, type Currency, formatMoney, type PayoutFeeTier, type Wallet } from '@bizdash/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { AmountField } from '@/components/ui/amount-field';
 import { Button } from '@/components/ui/button';
-import { FieldShell } from '@/components/ui/form-field';
-import { MoneyInput } from '@/components/ui/money-input';
 import { cn } from '@/lib/cn';
 import { checkAmount, dailyLimitLeft } from '../amounts';
 import type { CurrencyTerms } from '../api/get-payout-terms';
@@ -102,23 +101,15 @@ export function AmountStep({
       focusOnMount={focusOnMount}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <FieldShell
+        <AmountField
           id={id}
           label={`Amount (${currency})`}
+          currency={currency}
+          value={text}
+          onChange={setText}
           error={error}
           hint={`Fee: ${feeScheduleText(terms.feeTiers, currency)}`}
-        >
-          <MoneyInput
-            id={id}
-            name="amount"
-            currency={currency}
-            invalid={Boolean(error)}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            className="font-medium"
-          />
-        </FieldShell>
+        />
 
         <dl
           className="flex flex-col gap-2 rounded-lg bg-slate-50 px-4 py-3.5 ring-1 ring-slate-200"

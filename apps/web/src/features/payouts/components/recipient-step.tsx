@@ -11,9 +11,9 @@ import { Clock, Landmark, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ChoiceCard } from '@/components/ui/choice-card';
 import { useNow } from '@/lib/use-now';
 import { holdEndsAt, holdLeftText, holdLengthText, isOnHold } from '../amounts';
-import { ChoiceCard } from './choice-card';
 import { StepActions, StepFrame } from './payout-stepper';
 
 const SETTLEMENT_ACCOUNT_PATH = '/settings/settlement-account';
