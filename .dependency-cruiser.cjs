@@ -45,6 +45,7 @@ const TABLE_OWNERS = {
   'bank-accounts.ts': 'features/banks/',
   'bank-links.ts': 'features/banks/',
   'payouts.ts': 'features/payouts/',
+  'refunds.ts': 'features/refunds/',
   'kyc.ts': 'features/kyc/',
   'files.ts': 'features/files/',
   'documents.ts': 'features/documents/',
@@ -55,6 +56,7 @@ const TABLE_OWNERS = {
   'seen-callbacks.ts': 'plugins/provider-callbacks',
   'email-outbox.ts': 'providers/email/',
   'sandbox-card-authorizations.ts': 'providers/payments/',
+  'sandbox-card-refunds.ts': 'providers/payments/',
   'sandbox-bank-link-sessions.ts': 'providers/bank-link/',
   'sandbox-identity-sessions.ts': 'providers/identity/',
 };

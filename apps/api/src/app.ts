@@ -31,6 +31,7 @@ import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { payoutsJobs, payoutsRoutes } from './features/payouts/index.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
+import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { createTokenVersions } from './features/users/index.ts';
@@ -102,6 +103,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [kycRoutes, '/api/kyc'],
   [banksRoutes, '/api/bank'],
   [payoutsRoutes, '/api/payouts'],
+  [refundsRoutes, '/api/refunds'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];
@@ -110,7 +112,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
  * Every feature's scheduled jobs, listed like the routes above (and like the event subscribers in
  * jobs/subscriptions.ts): registering routes has no side effect, so what runs in the background is read here.
  */
-const featureJobs: FeatureJobs[] = [checkoutJobs, fxJobs, kycJobs, payoutsJobs, webhooksJobs];
+const featureJobs: FeatureJobs[] = [checkoutJobs, fxJobs, kycJobs, payoutsJobs, refundsJobs, webhooksJobs];
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify's own number trusts no one (it cannot tell

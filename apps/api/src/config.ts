@@ -114,6 +114,7 @@ const ConfigSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).default('bizdash:'),
     PAYMENT_LINK_BASE_URL: z.url().optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    SANDBOX_REFUND_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     IDENTITY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     IDENTITY_CALLBACK_SECRET: z
       .string()
@@ -217,6 +218,8 @@ const ConfigSchema = z
       paymentsProvider: env.PAYMENTS_PROVIDER,
       feeSchedule: env.CHECKOUT_FEE_SCHEDULE ?? DEFAULT_FEE_SCHEDULE,
       abandonAfterMinutes: env.CHECKOUT_ABANDON_AFTER_MINUTES,
+      /** How long the sandbox card network takes to return a refund to the card (0: at its next look). */
+      sandboxRefundSeconds: env.SANDBOX_REFUND_SECONDS,
     },
     /** Unset: the sandbox signs its callbacks with a secret of its own process (they never leave it). */
     identity: { provider: env.IDENTITY_PROVIDER, callbackSecret: env.IDENTITY_CALLBACK_SECRET ?? null },

@@ -33,6 +33,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/payouts.ts';
 export * from './schemas/products.ts';
+export * from './schemas/refunds.ts';
 export * from './schemas/sandbox.ts';
 export * from './schemas/security.ts';
 export * from './schemas/transaction-kinds.ts';

@@ -1,5 +1,6 @@
 import { sendReceipt } from '../features/checkout/index.ts';
 import { notify } from '../features/notifications/index.ts';
+import { sendRefundEmail } from '../features/refunds/index.ts';
 import { sendPasswordChangedEmail } from '../features/security/index.ts';
 import { enqueueWebhook } from '../features/webhooks/index.ts';
 import type { AppDeps } from '../types.ts';
@@ -16,6 +17,10 @@ export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email' | '
     'password-changed-email': async (event) => {
       if (event.type !== 'security.password_changed') return;
       await sendPasswordChangedEmail(deps, event);
+    },
+    'refund-email': async (event, { deliveryId }) => {
+      if (event.type !== 'refund.created') return;
+      await sendRefundEmail(deps, event.data.refundId, deliveryId);
     },
     webhooks: async (event) => enqueueWebhook(deps, event),
   };

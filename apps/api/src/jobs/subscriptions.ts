@@ -14,6 +14,9 @@ export const EVENT_SUBSCRIBERS = {
   'payout.created': ['webhooks'],
   'payout.succeeded': ['notify', 'webhooks'],
   'payout.failed': ['notify', 'webhooks'],
+  'refund.created': ['refund-email', 'webhooks'],
+  'refund.succeeded': ['notify', 'webhooks'],
+  'refund.failed': ['notify', 'webhooks'],
   'webhook.endpoint_disabled': ['notify'],
 } as const satisfies Record<EventType, readonly string[]>;
 

@@ -1,5 +1,6 @@
 import type {
   CreatePayoutRequest,
+  CreateRefundRequest,
   FxConversion,
   FxConversionRequest,
   FxQuote,
@@ -7,6 +8,7 @@ import type {
   Payout,
   Product,
   ProductInput,
+  Refund,
   Transaction,
   TransactionPage,
   TransactionSearchFilter,
@@ -124,6 +126,34 @@ const payout = {
   settledAt: null,
 } satisfies Payout;
 
+const refundRequest = {
+  transactionId: transaction.id,
+  amount: 500_000,
+  reason: 'requested_by_customer',
+  merchantNote: 'Customer returned one scarf',
+  customerNote: 'Sorry the colour was not what you expected.',
+  restock: false,
+} satisfies CreateRefundRequest;
+
+const refund = {
+  id: 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a',
+  userId: USER_ID,
+  paymentTransactionId: transaction.id,
+  paymentId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  walletId: NGN_WALLET,
+  currency: 'NGN',
+  amount: 500_000,
+  reason: 'requested_by_customer',
+  merchantNote: 'Customer returned one scarf',
+  customerNote: 'Sorry the colour was not what you expected.',
+  restock: false,
+  status: 'PENDING',
+  failureReason: null,
+  transactionId: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b',
+  createdAt: '2026-11-25T11:02:10.000Z',
+  settledAt: null,
+} satisfies Refund;
+
 const quoteRequest = { from: 'NGN', to: 'USD', amount: 10_000_000, side: 'sell' } satisfies FxQuoteRequest;
 
 const quote = {
@@ -179,6 +209,11 @@ export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
   'POST /api/payouts/': { body: payoutRequest, response: { 201: payout } },
   'GET /api/payouts/': { response: { 200: { payouts: [payout] } } },
   'GET /api/payouts/:payoutId': { response: { 200: payout } },
+  'POST /api/refunds/': { body: refundRequest, response: { 201: refund } },
+  'GET /api/refunds/': {
+    response: { 200: { items: [refund], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
+  },
+  'GET /api/refunds/:refundId': { response: { 200: refund } },
   'POST /api/fx/quotes': { body: quoteRequest, response: { 201: quote } },
   'POST /api/fx/conversions': { body: conversionRequest, response: { 201: conversion } },
 };

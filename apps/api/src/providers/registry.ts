@@ -37,7 +37,8 @@ const emailProviders = {
 } satisfies Record<Config['email']['provider'], unknown>;
 
 const paymentsProviders = {
-  sandbox: ({ db }: ProviderContext) => createSandboxPaymentsProvider(db),
+  sandbox: ({ config, db }: ProviderContext) =>
+    createSandboxPaymentsProvider(db, { refundSeconds: config.checkout.sandboxRefundSeconds }),
 } satisfies Record<Config['checkout']['paymentsProvider'], unknown>;
 
 const identityProviders = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_BRANDS } from '../checkout/card.ts';
 import { FEE_BEARERS } from '../checkout/fees.ts';
 import { CURRENCIES, USER_STATUSES } from '../constants.ts';
+import { RefundEventDataSchema } from './refunds.ts';
 
 /** What a merchant's systems hear about a finished card payment (the `data` of payment.* events). */
 export const PaymentEventDataSchema = z.object({
@@ -85,6 +86,9 @@ export const EVENT_DATA_SCHEMAS = {
   'payout.created': PayoutEventDataSchema,
   'payout.succeeded': PayoutEventDataSchema,
   'payout.failed': PayoutEventDataSchema,
+  'refund.created': RefundEventDataSchema,
+  'refund.succeeded': RefundEventDataSchema,
+  'refund.failed': RefundEventDataSchema,
   'webhook.endpoint_disabled': WebhookEndpointDisabledEventDataSchema,
 } as const;
 
@@ -113,6 +117,9 @@ export const EventEnvelopeSchema = z.discriminatedUnion('type', [
   envelopeOf('payout.created'),
   envelopeOf('payout.succeeded'),
   envelopeOf('payout.failed'),
+  envelopeOf('refund.created'),
+  envelopeOf('refund.succeeded'),
+  envelopeOf('refund.failed'),
   envelopeOf('webhook.endpoint_disabled'),
 ]);
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;

@@ -9,6 +9,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.created',
   'payout.succeeded',
   'payout.failed',
+  'refund.created',
+  'refund.succeeded',
+  'refund.failed',
 ] as const satisfies readonly EventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -30,6 +33,9 @@ export const WebhookPayloadSchema = z.discriminatedUnion('type', [
   payloadOf('payout.created'),
   payloadOf('payout.succeeded'),
   payloadOf('payout.failed'),
+  payloadOf('refund.created'),
+  payloadOf('refund.succeeded'),
+  payloadOf('refund.failed'),
 ]);
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 

@@ -197,3 +197,32 @@ export async function hasCheckoutPayments(db: DbOrTx, userId: string): Promise<b
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A refund's view of the user's payment picked by its transaction id (issue 22): the payment row locked FOR UPDATE
+ * (so the refunds of one payment are decided one at a time), with its transaction's status and wallet, the product
+ * and the seller's business name. Another user's transaction finds nothing.
+ */
+export async function lockOwnedPaymentByTransaction(tx: Tx, userId: string, transactionId: string) {
+  const [row] = await tx
+    .select({
+      payment: checkoutPayments,
+      status: transactions.transactionStatus,
+      walletId: transactions.walletId,
+      productName: products.productName,
+    })
+    .from(checkoutPayments)
+    .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
+    .innerJoin(products, eq(products.id, checkoutPayments.productId))
+    .where(and(eq(checkoutPayments.transactionId, transactionId), eq(checkoutPayments.userId, userId)))
+    .for('update', { of: [checkoutPayments] });
+  return row ?? null;
+}
+
+/** A payment with what its refund email and events say: the customer, the product, the seller's business name. */
+export async function findPaymentForRefundById(db: DbOrTx, paymentId: string) {
+  const view = await findPaymentViewById(db, paymentId);
+  return view
+    ? { payment: view.payment, productName: view.productName, businessName: view.businessName }
+    : null;
+}

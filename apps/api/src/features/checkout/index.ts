@@ -1,11 +1,16 @@
 /**
  * What other parts of the API may use of checkout: the customer's receipt (sent by the event pipeline), and
  * opening a payment (the demo seed's customers who are paying right now), a payment link's product for its page
- * rendered on the server, and whether a user was ever paid (an app with payments is archived, not erased).
+ * rendered on the server, whether a user was ever paid (an app with payments is archived, not erased), and a
+ * payment as its refunds see it (locked while a refund is decided).
  */
 
 export { checkoutJobs } from './abandoned-payments-job.ts';
-export { hasCheckoutPayments } from './checkout.repository.ts';
+export {
+  findPaymentForRefundById,
+  hasCheckoutPayments,
+  lockOwnedPaymentByTransaction,
+} from './checkout.repository.ts';
 export { findCheckoutProductForPage } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';

@@ -15,10 +15,14 @@ export {
 } from './transactions/history.repository.ts';
 export {
   debitForPayout,
+  debitForRefund,
   reversePayoutDebit,
+  reverseRefundDebit,
   settlePayoutDebit,
-} from './transactions/payout-movements.ts';
+  settleRefundDebit,
+} from './transactions/in-transit-movements.ts';
 export { childIdBelow } from './transactions/transaction-cursor.ts';
+export { findOwnedTransaction } from './transactions/transactions.repository.ts';
 export {
   recordTransaction,
   settleTransaction,

@@ -104,6 +104,24 @@ export function noticeFor(event: EventEnvelope): NoticeText | null {
         body: `${formatMoney(amount, currency)} could not be paid out${failureReason ? `: ${failureReason}` : ''}. The money and its fee are back in your wallet.`,
       };
     }
+    case 'refund.created':
+      return null;
+    case 'refund.succeeded': {
+      const { amount, currency, customer } = event.data;
+      return {
+        type: 'outgoingTransfer',
+        title: 'Refund completed',
+        body: `${formatMoney(amount, currency)} is back on ${customer.name}'s card.`,
+      };
+    }
+    case 'refund.failed': {
+      const { amount, currency, customer, failureReason } = event.data;
+      return {
+        type: 'outgoingTransfer',
+        title: 'Refund failed',
+        body: `${formatMoney(amount, currency)} could not be refunded to ${customer.name}${failureReason ? `: ${failureReason}` : ''}. The money is back in your wallet.`,
+      };
+    }
     case 'webhook.endpoint_disabled': {
       const { url, reason } = event.data;
       return {

@@ -92,3 +92,11 @@ export async function takeStock(tx: Tx, productId: string, quantity: number) {
   const [row] = await takeStockQuery(tx, { productId, quantity });
   return row ?? null;
 }
+
+/** Puts a refunded sale's quantity back on the product (a restocking refund, ADR 049). */
+export async function returnStock(tx: Tx, productId: string, quantity: number) {
+  await tx
+    .update(products)
+    .set({ quantityAvailable: sql`${products.quantityAvailable} + ${quantity}`, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+}

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentEventData, PayoutEventData, WebhookEventType, WebhookPayload } from '@bizdash/shared';
+import type {
+  PaymentEventData,
+  PayoutEventData,
+  RefundEventData,
+  WebhookEventType,
+  WebhookPayload,
+} from '@bizdash/shared';
 
 /** A sandbox card payment of ₦5,000 (fee ₦175, paid by the merchant), as payment.* events carry it. */
 function samplePayment(succeeded: boolean): PaymentEventData {
@@ -38,6 +44,24 @@ function samplePayout(userId: string, status: PayoutEventData['status']): Payout
   };
 }
 
+/** A ₦2,000 refund of a card payment, at the given stage, as refund.* events carry it. */
+function sampleRefund(userId: string, status: RefundEventData['status']): RefundEventData {
+  return {
+    refundId: randomUUID(),
+    userId,
+    paymentId: randomUUID(),
+    paymentTransactionId: randomUUID(),
+    transactionId: randomUUID(),
+    currency: 'NGN',
+    amount: 200_000,
+    reason: 'requested_by_customer',
+    status,
+    failureReason:
+      status === 'FAILED' ? 'The card issuer refused the refund: the card account is closed' : null,
+    customer: { name: 'Chioma Eze', email: 'chioma@example.com' },
+  };
+}
+
 /**
  * The body of a test event ("Send test event" in Developer Settings): the type's real shape with made-up ids, so
  * a receiver can be built and checked before the first real payment. It is marked as a test in the log only; the
@@ -55,5 +79,11 @@ export function samplePayload(type: WebhookEventType, userId: string): WebhookPa
       return { type, timestamp, data: samplePayout(userId, 'SUCCESSFUL') };
     case 'payout.failed':
       return { type, timestamp, data: samplePayout(userId, 'FAILED') };
+    case 'refund.created':
+      return { type, timestamp, data: sampleRefund(userId, 'PENDING') };
+    case 'refund.succeeded':
+      return { type, timestamp, data: sampleRefund(userId, 'SUCCEEDED') };
+    case 'refund.failed':
+      return { type, timestamp, data: sampleRefund(userId, 'FAILED') };
   }
 }

@@ -92,7 +92,7 @@ export function webhooksRoutes(deps: AppDeps) {
         schema: {
           ...common,
           summary:
-            'Send a test event of a type (payment.succeeded, payment.failed, payout.created, payout.succeeded, payout.failed) with sample data, signed and delivered like any other',
+            'Send a test event of a type (payment.*, payout.*, refund.*) with sample data, signed and delivered like any other',
           body: WebhookTestRequestSchema,
           response: { 202: WebhookDeliverySchema, 409: ApiErrorSchema, ...errors },
         },

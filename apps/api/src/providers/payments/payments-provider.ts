@@ -21,6 +21,21 @@ export type ChargeResult =
   | { outcome: 'OTP_REQUIRED'; providerReference: string }
   | { outcome: 'DECLINED'; providerReference: string | null; reason: string };
 
+interface RefundRequest {
+  /** The charge being refunded (its providerReference). */
+  providerReference: string;
+  /** Our refund id: asking twice with the same reference gives the first refund, never a second. */
+  refundReference: string;
+  amount: number;
+  currency: Currency;
+}
+
+/** Where a refund stands: the network has it (PENDING), returned it to the card, or could not. */
+export type RefundResult =
+  | { state: 'PENDING'; refundId: string }
+  | { state: 'SUCCEEDED'; refundId: string }
+  | { state: 'FAILED'; refundId: string | null; reason: string };
+
 type OtpResult =
   | { outcome: 'CAPTURED' }
   | { outcome: 'WRONG_OTP'; attemptsLeft: number }
@@ -46,4 +61,11 @@ export interface PaymentsProvider {
   lookup(providerReference: string): Promise<ChargeResult>;
   /** A charge waiting for its code is dropped, a captured one refunded; a declined one has nothing to give back. */
   cancel(providerReference: string): Promise<void>;
+  /**
+   * Asks the network to give part or all of a captured charge back to the card (Stripe's refunds, Paystack's
+   * refund). Answered asynchronously: usually PENDING, settled later; ask again with lookupRefund.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Where a refund asked with this reference stands now, changing nothing but the network's own clock. */
+  lookupRefund(refundReference: string): Promise<RefundResult>;
 }

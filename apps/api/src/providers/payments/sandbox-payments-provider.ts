@@ -1,10 +1,13 @@
 import { formatCardNumber } from '@bizdash/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
-import type { ChargeResult, PaymentsProvider } from './payments-provider.ts';
+import { sandboxCardRefunds as cardRefunds } from '../../db/schema/sandbox-card-refunds.ts';
+import type { ChargeResult, PaymentsProvider, RefundResult } from './payments-provider.ts';
 import {
   DECLINE_REASONS,
+  REFUND_FAILURE_REASONS,
+  refundsFailFor,
   SANDBOX_MAX_WRONG_OTPS,
   SANDBOX_OTP,
   SANDBOX_TEST_CARDS,
@@ -12,6 +15,18 @@ import {
 } from './sandbox-test-cards.ts';
 
 type ChargeRow = typeof charges.$inferSelect;
+type RefundRow = typeof cardRefunds.$inferSelect;
+
+function refundResultOf(row: RefundRow): RefundResult {
+  if (row.status === 'SUCCEEDED') return { state: 'SUCCEEDED', refundId: row.id };
+  if (row.status === 'FAILED')
+    return {
+      state: 'FAILED',
+      refundId: row.id,
+      reason: row.failureReason ?? REFUND_FAILURE_REASONS.CARD_REFUSES,
+    };
+  return { state: 'PENDING', refundId: row.id };
+}
 
 /** Where a charge stands, as the network answers it. */
 function resultOf(row: ChargeRow): ChargeResult {
@@ -46,7 +61,7 @@ function declineReasonOf(cardNumber: string) {
  * is conditional on where the charge stands, so concurrent calls for one charge (several codes at once, a code
  * racing a cancel) settle it once, and a call that changed nothing answers from where the charge now is.
  */
-export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
+export function createSandboxPaymentsProvider(db: Db, options: { refundSeconds: number }): PaymentsProvider {
   const standing = async (id: string): Promise<ChargeResult> => {
     const [row] = await db.select().from(charges).where(eq(charges.id, id));
     return row
@@ -129,6 +144,50 @@ export function createSandboxPaymentsProvider(db: Db): PaymentsProvider {
         .update(charges)
         .set({ status: sql`case when ${charges.status} = 'CAPTURED' then 'REFUNDED' else 'RELEASED' end` })
         .where(and(eq(charges.id, providerReference), inArray(charges.status, ['OTP_REQUIRED', 'CAPTURED'])));
+    },
+
+    /*
+     * A refund is taken at once and settles refundSeconds later, as a real network answers a while after: then
+     * SUCCEEDED, or FAILED for a charge of the card whose refunds fail (its outcome is known, and kept, from the
+     * start). One refund per reference: asking again returns the first.
+     */
+    async refund(request) {
+      const [charge] = await db.select().from(charges).where(eq(charges.id, request.providerReference));
+      if (charge?.status !== 'CAPTURED') {
+        return { state: 'FAILED', refundId: null, reason: REFUND_FAILURE_REASONS.NOT_CAPTURED };
+      }
+      const [row] = await db
+        .insert(cardRefunds)
+        .values({
+          refundReference: request.refundReference,
+          authorizationId: charge.id,
+          amount: request.amount,
+          currency: request.currency,
+          status: 'PENDING',
+          failureReason: refundsFailFor(charge.cardLast4) ? REFUND_FAILURE_REASONS.CARD_REFUSES : null,
+          settlesAt: new Date(Date.now() + options.refundSeconds * 1000),
+        })
+        .onConflictDoUpdate({
+          target: cardRefunds.refundReference,
+          set: { refundReference: sql`excluded.refund_reference`, updatedAt: sql`${cardRefunds.updatedAt}` },
+        })
+        .returning();
+      if (!row) throw new Error('sandbox refund vanished');
+      return refundResultOf(row);
+    },
+
+    async lookupRefund(refundReference) {
+      const mine = eq(cardRefunds.refundReference, refundReference);
+      const [settled] = await db
+        .update(cardRefunds)
+        .set({
+          status: sql`case when ${cardRefunds.failureReason} is null then 'SUCCEEDED' else 'FAILED' end`,
+        })
+        .where(and(mine, eq(cardRefunds.status, 'PENDING'), lte(cardRefunds.settlesAt, new Date())))
+        .returning();
+      const [row] = settled ? [settled] : await db.select().from(cardRefunds).where(mine);
+      if (!row) return { state: 'FAILED', refundId: null, reason: REFUND_FAILURE_REASONS.NOT_CAPTURED };
+      return refundResultOf(row);
     },
   };
 }

@@ -2,7 +2,7 @@
  * The sandbox card network's test cards (the README lists them). Any other number is declined, so nobody
  * mistakes the sandbox for a place to type a real card.
  */
-export type SandboxCardBehaviour = 'APPROVE' | 'OTP' | 'DECLINE' | 'INSUFFICIENT_FUNDS';
+export type SandboxCardBehaviour = 'APPROVE' | 'OTP' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'REFUND_FAILS';
 
 export const SANDBOX_OTP = '123456';
 export const SANDBOX_MAX_WRONG_OTPS = 3;
@@ -17,6 +17,8 @@ export const SANDBOX_TEST_CARDS: { number: string; behaviour: SandboxCardBehavio
   },
   { number: '4000000000000002', behaviour: 'DECLINE', outcome: 'Declined' },
   { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Insufficient funds' },
+  /** Stripe's "refund fails" card: the payment is approved, every refund of it fails (the money returns). */
+  { number: '4000000000005126', behaviour: 'REFUND_FAILS', outcome: 'Approved; its refunds fail' },
 ];
 
 export const DECLINE_REASONS = {
@@ -27,6 +29,15 @@ export const DECLINE_REASONS = {
   CANCELLED: 'This payment was cancelled. Your card was not charged.',
   REFUNDED: 'This payment was cancelled and the amount refunded to your card.',
 } as const;
+
+export const REFUND_FAILURE_REASONS = {
+  CARD_REFUSES: 'The card issuer refused the refund: the card account is closed',
+  NOT_CAPTURED: 'This charge was never captured, so there is nothing to refund',
+} as const;
+
+/** Whether refunds of a charge made with the card ending in these four digits fail (the card's number is gone). */
+export const refundsFailFor = (cardLast4: string) =>
+  SANDBOX_TEST_CARDS.some((card) => card.behaviour === 'REFUND_FAILS' && card.number.endsWith(cardLast4));
 
 export function sandboxBehaviour(cardNumber: string): SandboxCardBehaviour | null {
   return SANDBOX_TEST_CARDS.find((card) => card.number === cardNumber)?.behaviour ?? null;

@@ -71,6 +71,7 @@ describe('the event pipeline', () => {
         'receipt-email': async () => Promise.reject(new Error('mail server unreachable')),
         notify: async () => {},
         'password-changed-email': async () => {},
+        'refund-email': async () => {},
         webhooks: async () => {},
       },
       // Three attempts: about 1 s, then about 2 s between them.
@@ -128,6 +129,7 @@ describe('the event pipeline', () => {
       },
       notify: async () => {},
       'password-changed-email': async () => {},
+      'refund-email': async () => {},
       webhooks: async () => {},
     };
 

@@ -180,6 +180,15 @@ const VALID_BODIES: Record<string, unknown> = {
     amount: 100_000,
   },
   'POST /api/payouts/{payoutId}/confirm': { code: '123456' },
+  // Another id than any payment's: the fuzzed merchant has none, so every valid variation is a 404.
+  'POST /api/refunds': {
+    transactionId: wallets[0]?.walletId,
+    amount: 100_000,
+    reason: 'requested_by_customer',
+    merchantNote: 'Returned',
+    customerNote: 'Sorry',
+    restock: false,
+  },
   'PUT /api/users/{userId}/notification-settings': {
     inApp: true,
     accountUpdates: true,

@@ -176,6 +176,9 @@ describe('The OpenAPI document (/api/docs/json)', () => {
       'payout.created',
       'payout.succeeded',
       'payout.failed',
+      'refund.created',
+      'refund.succeeded',
+      'refund.failed',
     ]);
     const payout = document.webhooks['payout.failed']?.post;
     expect(payout?.parameters?.map((parameter) => parameter.name)).toEqual([

@@ -132,6 +132,7 @@ describe('every route of the signed-in scope', () => {
       notificationId: await notificationOf(merchantB.userId),
       bankAccountId: await bankAccountOf(merchantB),
       payoutId: await payoutOf(merchantB),
+      refundId: await refundOf(merchantB, paymentToB.transactionId),
       deliveryId: await webhookDeliveryOf(merchantB.userId),
     };
   });
@@ -142,6 +143,18 @@ describe('every route of the signed-in scope', () => {
     return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
   }
   afterAll(() => ctx.close());
+
+  /** A refund of part of B's payment, on its way. */
+  async function refundOf(merchant: Merchant, transactionId: string) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/refunds',
+      headers: { ...bearer(merchant.token), 'idempotency-key': `refund-${randomUUID()}` },
+      payload: { transactionId, amount: 1_000, reason: 'other' },
+    });
+    if (response.statusCode !== 201) throw new Error(`refund: ${response.statusCode} ${response.body}`);
+    return (response.json() as { id: string }).id;
+  }
 
   /** A payout of B's waiting for its confirmation code. */
   async function payoutOf(merchant: Merchant) {

@@ -76,11 +76,11 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     expect(payout?.data).toMatchObject({ userId: merchant.userId, status: 'FAILED' });
 
     const page = await logOf(merchant, '?page=1&size=3');
-    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 5, totalPages: 2 });
+    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 8, totalPages: 3 });
     expect(page.items.map((item) => item.eventType)).toEqual([
-      'payout.failed',
-      'payout.succeeded',
-      'payout.created',
+      'refund.failed',
+      'refund.succeeded',
+      'refund.created',
     ]);
     const [newest] = page.items;
     expect(newest).toMatchObject({

@@ -1,6 +1,12 @@
 import type { Currency } from '@bizdash/shared';
 
-const SYSTEM_ACCOUNT_CODES = ['CUSTOMER_FUNDS', 'FEES_EARNED', 'PAYOUTS_IN_TRANSIT', 'FX'] as const;
+const SYSTEM_ACCOUNT_CODES = [
+  'CUSTOMER_FUNDS',
+  'FEES_EARNED',
+  'PAYOUTS_IN_TRANSIT',
+  'REFUNDS_IN_TRANSIT',
+  'FX',
+] as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNT_CODES)[number];
 
 type LedgerAccount = { walletId: string } | { system: SystemAccountCode };
@@ -15,7 +21,7 @@ export interface TransferLeg {
 export interface TransferRequest {
   /** The same key always means the same movement: a retry replays the first result. */
   idempotencyKey: string;
-  kind: 'PAYMENT' | 'PAYOUT' | 'FEE' | 'REVERSAL' | 'FX' | 'ADJUSTMENT' | 'SEED';
+  kind: 'PAYMENT' | 'PAYOUT' | 'REFUND' | 'FEE' | 'REVERSAL' | 'FX' | 'ADJUSTMENT' | 'SEED';
   description: string;
   legs: TransferLeg[];
   reversesPostingId?: string;

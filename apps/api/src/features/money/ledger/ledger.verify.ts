@@ -84,6 +84,41 @@ const CHECKS: CheckQuery[] = [
         else p.debit_posting_id is not null
       end`,
   },
+  {
+    name: "every refund's money is where its status says",
+    checked: sql`select count(*) as n from refunds`,
+    // Debited into REFUNDS_IN_TRANSIT when made; then settled out of transit, or reversed back: never both.
+    violations: sql`select f.id || ' ' || f.status as example from refunds f
+      left join ledger_postings d on d.id = f.debit_posting_id
+        and d.idempotency_key = 'refund-debit:' || f.transaction_id
+      left join ledger_postings r on r.reverses_posting_id = f.debit_posting_id
+      left join ledger_postings s on s.idempotency_key = 'refund-settled:' || f.transaction_id
+      where d.id is null or case f.status
+        when 'PENDING' then r.id is not null or s.id is not null
+        when 'SUCCEEDED' then r.id is not null or s.id is null
+        else r.id is null or s.id is not null
+      end`,
+  },
+  {
+    name: "a payment's refunds never add up to more than the customer paid",
+    checked: sql`select count(distinct payment_id) as n from refunds`,
+    violations: sql`select p.id || ' paid ' || p.customer_total || ', refunds ' || sum(f.amount) as example
+      from refunds f join checkout_payments p on p.id = f.payment_id
+      where f.status <> 'FAILED'
+      group by p.id, p.customer_total
+      having sum(f.amount) > p.customer_total`,
+  },
+  {
+    name: 'refunds in transit add up to the REFUNDS_IN_TRANSIT account',
+    checked: sql`select count(*) as n from system_accounts where code = 'REFUNDS_IN_TRANSIT'`,
+    violations: sql`select a.currency || ' holds ' || coalesce(e.total, 0) || ', pending refunds ' || coalesce(f.total, 0) as example
+      from system_accounts a
+      left join (select system_account_id, sum(amount) as total from ledger_entries group by system_account_id) e
+        on e.system_account_id = a.id
+      left join (select currency, sum(amount) as total from refunds where status = 'PENDING' group by currency) f
+        on f.currency = a.currency
+      where a.code = 'REFUNDS_IN_TRANSIT' and coalesce(e.total, 0) <> coalesce(f.total, 0)`,
+  },
 ];
 
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -8,6 +8,8 @@ import {
   settleTransaction,
 } from '../../../../src/features/money/transactions/transactions.service.ts';
 import { createPayout } from '../../../../src/features/payouts/payouts.service.ts';
+import { insertProduct } from '../../../../src/features/products/products.repository.ts';
+import { createRefund } from '../../../../src/features/refunds/refunds.service.ts';
 import {
   buildTestApp,
   countRows,
@@ -16,8 +18,10 @@ import {
   insertTestMerchant,
   inTx,
   type MerchantWallets,
+  sqlRows,
   type TestContext,
 } from '../../../helper.ts';
+import { pay } from '../../checkout/checkout-fixtures.ts';
 import { settlementAccount } from '../../payouts/payout-fixtures.ts';
 
 /** Every message along an error's cause chain: drivers wrap the database's own message. */
@@ -87,6 +91,31 @@ describe('ledger integrity', () => {
       }),
     );
     await inTx(ctx.app, (tx) => settleTransaction(tx, pending.id, 'SUCCESSFUL', 'CUSTOMER_FUNDS'));
+    // A card payment to b and a refund of part of it on its way: its money sits in REFUNDS_IN_TRANSIT.
+    const product = await insertProduct(dbOf(ctx.app), {
+      userId: b.userId,
+      productName: 'Suya platter',
+      amount: 500_000,
+      currency: 'NGN',
+      quantityAvailable: 10,
+    });
+    const payment = await pay(ctx.app, product.id);
+    const [paid] = await sqlRows<{ transaction_id: string }>(
+      ctx.app,
+      sql`select transaction_id from checkout_payments where id = ${payment.paymentId}`,
+    );
+    await createRefund(
+      ctx.app.deps,
+      { ownerId: b.userId, actingUserId: b.userId, via: 'api_key' },
+      {
+        transactionId: paid?.transaction_id ?? '',
+        amount: 1_000,
+        reason: 'other',
+        merchantNote: null,
+        customerNote: null,
+        restock: false,
+      },
+    );
   });
   afterAll(() => ctx.close());
 
@@ -168,6 +197,22 @@ describe('ledger integrity', () => {
           sql`update transactions set transaction_amount = transaction_amount + 1 where posting_id is not null`,
         ],
         ['each posted transaction moved its wallet by its amount'],
+      ],
+      [
+        'refunds edited to more than their payment',
+        () => [sql`update refunds set amount = amount + 100000000`],
+        [
+          "a payment's refunds never add up to more than the customer paid",
+          'refunds in transit add up to the REFUNDS_IN_TRANSIT account',
+        ],
+      ],
+      [
+        'a refund marked SUCCEEDED without its money leaving transit',
+        () => [sql`update refunds set status = 'SUCCEEDED'`],
+        [
+          "every refund's money is where its status says",
+          'refunds in transit add up to the REFUNDS_IN_TRANSIT account',
+        ],
       ],
     ];
     it.each(cases)('reports %s', async (_name, statements, expected) => {

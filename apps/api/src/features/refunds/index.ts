@@ -1,0 +1,8 @@
+/**
+ * Refunds of card payments (issue 22 §1, ADR 049): the routes, the job that hears the card network's answers, and
+ * the customer's email the event pipeline sends when a refund is made.
+ */
+
+export { sendRefundEmail } from './refund-email.ts';
+export { refundsRoutes } from './refunds.routes.ts';
+export { advanceDueRefunds, refundsJobs } from './refunds-network.job.ts';
