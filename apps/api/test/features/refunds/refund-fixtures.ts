@@ -44,10 +44,23 @@ export interface PaidMerchant {
  */
 export async function paidMerchant(
   app: FastifyInstance,
-  options: { card?: string; quantity?: number; extra?: number; merchant?: Merchant; amount?: number } = {},
+  options: {
+    card?: string;
+    quantity?: number;
+    extra?: number;
+    merchant?: Merchant;
+    amount?: number;
+    /** An app of the merchant whose product is bought (the user_id header). */
+    actingFor?: string;
+  } = {},
 ): Promise<PaidMerchant> {
   const merchant = options.merchant ?? (await signUpMerchant(app));
-  const product = await createProduct(app, merchant, { amount: options.amount ?? 500_000 });
+  const product = await createProduct(
+    app,
+    merchant,
+    { amount: options.amount ?? 500_000 },
+    options.actingFor,
+  );
   const payment = await pay(
     app,
     product.recordId,
@@ -61,7 +74,7 @@ export async function paidMerchant(
     app,
     sql`select transaction_id from checkout_payments where id = ${payment.paymentId}`,
   );
-  const { NGN: walletId } = await walletIdsOf(app, merchant.userId);
+  const { NGN: walletId } = await walletIdsOf(app, options.actingFor ?? merchant.userId);
   if (options.extra !== 0) await fundWallet(app, walletId, options.extra ?? 1_000_000);
   return {
     merchant,
