@@ -34,7 +34,10 @@ const amountField = z
   .positive('Enter an amount greater than zero')
   .max(Number.MAX_SAFE_INTEGER, 'This amount is too large');
 
-/** POST /api/refunds: the payment by its transaction id (as the transactions API shows it); no amount: all that is left. */
+/**
+ * POST /api/refunds: the payment by its transaction id (as the transactions API shows it); no amount: all that is
+ * still refundable.
+ */
 export const CreateRefundRequestSchema = z.strictObject(
   {
     transactionId: z.uuid({ error: 'transactionId must be the id of a payment transaction' }),

@@ -58,7 +58,7 @@ export function refundsRoutes(deps: AppDeps) {
           tags,
           summary: "The acting user's refunds, newest first, optionally of one payment or in one status",
           querystring: RefundListQuerySchema,
-          response: { 200: RefundPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+          response: { 200: RefundPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
       async (request) => listOwnRefunds(deps, actorOf(request), request.query),

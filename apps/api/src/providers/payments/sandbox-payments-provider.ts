@@ -1,5 +1,5 @@
 import { formatCardNumber } from '@bizdash/shared';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
 import { sandboxCardRefunds as cardRefunds } from '../../db/schema/sandbox-card-refunds.ts';
@@ -155,6 +155,19 @@ export function createSandboxPaymentsProvider(db: Db, options: { refundSeconds: 
       const [charge] = await db.select().from(charges).where(eq(charges.id, request.providerReference));
       if (charge?.status !== 'CAPTURED') {
         return { state: 'FAILED', refundId: null, reason: REFUND_FAILURE_REASONS.NOT_CAPTURED };
+      }
+      const [earlier] = await db
+        .select()
+        .from(cardRefunds)
+        .where(eq(cardRefunds.refundReference, request.refundReference));
+      if (earlier) return refundResultOf(earlier);
+      // As a real network does: the refunds of a charge never add up to more than it captured.
+      const [taken] = await db
+        .select({ total: sql<string>`coalesce(sum(${cardRefunds.amount}), 0)` })
+        .from(cardRefunds)
+        .where(and(eq(cardRefunds.authorizationId, charge.id), ne(cardRefunds.status, 'FAILED')));
+      if (Number(taken?.total ?? 0) + request.amount > charge.amount) {
+        return { state: 'FAILED', refundId: null, reason: REFUND_FAILURE_REASONS.OVER_CAPTURED };
       }
       const [row] = await db
         .insert(cardRefunds)

@@ -33,6 +33,7 @@ export const DECLINE_REASONS = {
 export const REFUND_FAILURE_REASONS = {
   CARD_REFUSES: 'The card issuer refused the refund: the card account is closed',
   NOT_CAPTURED: 'This charge was never captured, so there is nothing to refund',
+  OVER_CAPTURED: 'The refunds of this charge would add up to more than was captured',
 } as const;
 
 /** Whether refunds of a charge made with the card ending in these four digits fail (the card's number is gone). */
