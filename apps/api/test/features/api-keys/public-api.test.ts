@@ -1,5 +1,6 @@
 import {
   CreatePayoutRequestSchema,
+  CreateRefundRequestSchema,
   FxConversionRequestSchema,
   FxConversionSchema,
   FxQuoteRequestSchema,
@@ -9,6 +10,8 @@ import {
   ProductInputSchema,
   ProductPageSchema,
   ProductSchema,
+  RefundPageSchema,
+  RefundSchema,
   TransactionPageSchema,
   TransactionSchema,
   TransactionSearchFilterSchema,
@@ -142,6 +145,9 @@ describe('the public API with an API key', () => {
       'POST /api/payouts/': { body: CreatePayoutRequestSchema, response: { 201: PayoutSchema } },
       'GET /api/payouts/': { response: { 200: PayoutListSchema } },
       'GET /api/payouts/:payoutId': { response: { 200: PayoutSchema } },
+      'POST /api/refunds/': { body: CreateRefundRequestSchema, response: { 201: RefundSchema } },
+      'GET /api/refunds/': { response: { 200: RefundPageSchema } },
+      'GET /api/refunds/:refundId': { response: { 200: RefundSchema } },
       'POST /api/fx/quotes': { body: FxQuoteRequestSchema, response: { 201: FxQuoteSchema } },
       'POST /api/fx/conversions': { body: FxConversionRequestSchema, response: { 201: FxConversionSchema } },
     };
