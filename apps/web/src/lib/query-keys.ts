@@ -14,6 +14,8 @@ export const queryKeys = {
   /** Settlement accounts (lib/api/bank-accounts). */
   banks: ['banks'],
   payouts: ['payouts'],
+  /** A payment's refunds (features/refunds); its DEBIT changing (a live 'transaction' notice) refreshes them. */
+  refunds: ['refunds'],
   /** The new payout's steps, kept in the cache and never fetched. */
   payoutDraft: ['payout'],
   apps: ['apps'],

@@ -52,13 +52,15 @@ describe('useLiveUpdates', () => {
     await waitFor(() => expect(refreshedKeys()).toEqual([['wallets']]));
   });
 
-  it('refreshes transaction lists and balances on a transaction notice, products on a product notice', async () => {
+  it('refreshes transaction lists, balances and refunds on a transaction notice, products on a product notice', async () => {
     const { refreshedKeys } = renderLive();
     await waitFor(() => expect(openLiveStreams()).toBe(1));
 
     pushLiveNotice('transaction');
     pushLiveNotice('product');
-    await waitFor(() => expect(refreshedKeys()).toEqual([['transactions'], ['wallets'], ['products']]));
+    await waitFor(() =>
+      expect(refreshedKeys()).toEqual([['transactions'], ['wallets'], ['refunds'], ['products']]),
+    );
   });
 
   it('polls balances and transaction lists while the stream cannot be opened, and stops once it is back', async () => {
@@ -105,6 +107,7 @@ describe('useLiveUpdates', () => {
         ['notifications'],
         ['banks'],
         ['payouts'],
+        ['refunds'],
       ]),
     );
     expect(requests()).toBe(2);

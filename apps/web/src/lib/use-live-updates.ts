@@ -12,12 +12,13 @@ import { ApiError } from '@/lib/api-error';
 import { readEventStream } from '@/lib/event-stream';
 import { queryKeys, transactionSearchKey } from '@/lib/query-keys';
 
-const { wallets, transactions, products, users, notifications, banks, payouts } = queryKeys;
+const { wallets, transactions, products, users, notifications, banks, payouts, refunds } = queryKeys;
 
 /** What each notice makes stale. */
 const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   wallet: [wallets],
-  transaction: [transactions, wallets],
+  // A refund's DEBIT settling or coming back is a transaction change: the payment's refunds refetch too.
+  transaction: [transactions, wallets, refunds],
   product: [products],
   // The merchant's status (KYC): the top bar and the documents screen read it from the user.
   user: [users],
@@ -28,7 +29,16 @@ const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   // Payouts (features/payouts): confirmed, sent, settled or returned.
   payout: [payouts],
 };
-const EVERY_KEY: QueryKey[] = [wallets, transactions, products, users, notifications, banks, payouts];
+const EVERY_KEY: QueryKey[] = [
+  wallets,
+  transactions,
+  products,
+  users,
+  notifications,
+  banks,
+  payouts,
+  refunds,
+];
 /** What polling refreshes while the stream is down: balances, transaction lists, the merchant's status, payouts. */
 const POLLED_KEYS: QueryKey[] = [wallets, transactionSearchKey, users, payouts];
 

@@ -4,7 +4,9 @@ import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner
 import { EmailVerificationBanner } from '@/features/users/components/email-verification-banner';
 import { useActingUserId } from '@/lib/acting-profile';
 import { useUser } from '@/lib/api/user';
+import { TransactionDetailExtraProvider } from '@/lib/transaction-detail-slot';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { TransactionDetailExtra } from '../transaction-detail-extra';
 import { ActingBanner } from './acting-banner';
 import { SidebarContent } from './sidebar-content';
 import { TopBar } from './top-bar';
@@ -60,7 +62,9 @@ export function AppLayout() {
           tabIndex={-1}
           className="mx-auto max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
         >
-          {loadingNewSection ? <PageSpinner /> : <Outlet />}
+          <TransactionDetailExtraProvider value={TransactionDetailExtra}>
+            {loadingNewSection ? <PageSpinner /> : <Outlet />}
+          </TransactionDetailExtraProvider>
         </main>
       </div>
     </div>

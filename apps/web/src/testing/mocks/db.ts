@@ -8,6 +8,7 @@ import type {
   Payout,
   PayoutTerms,
   Product,
+  Refund,
   SandboxKycSession,
   Transaction,
   User,
@@ -62,6 +63,10 @@ export interface MockDb {
   payoutRefusal: MockRefusal | null;
   /** How many times a new payout confirmation code was asked for. */
   payoutCodesResent: number;
+  /** Refunds of card payments in db.transactions, newest first (each with its DEBIT in db.transactions). */
+  refunds: Refund[];
+  /** Every Idempotency-Key POST /refunds answered, with its refund: the same key is refunded once. */
+  refundKeys: Map<string, string>;
   /** The identity provider: why the last check failed, and the widget's sessions. */
   kyc: { reason: string | null; sessions: Map<string, SandboxKycSession> };
   documents: BusinessDocument[];
@@ -150,6 +155,8 @@ function initialDb(): MockDb {
     payoutKeys: new Map(),
     payoutRefusal: null,
     payoutCodesResent: 0,
+    refunds: [],
+    refundKeys: new Map(),
     kyc: { reason: null, sessions: new Map() },
     documents: [],
     documentsFailNext: null,

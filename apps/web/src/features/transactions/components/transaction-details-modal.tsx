@@ -4,6 +4,7 @@ import { DescriptionList } from '@/components/ui/description-list';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { TransactionDetailExtraSlot } from '@/lib/transaction-detail-slot';
 import { useTransaction } from '../api/get-transaction';
 import { TransactionAmount } from './transaction-amount';
 import { TransactionStatusBadge } from './transaction-status-badge';
@@ -18,7 +19,36 @@ function IdValue({ value, label }: { value: string; label: string }) {
   );
 }
 
-function Details({ transaction }: { transaction: Transaction }) {
+/** A refund is a card DEBIT whose parent is the refunded payment's CREDIT (issue 22 §1). */
+const isRefund = (transaction: Transaction) =>
+  transaction.transactionType === 'DEBIT' &&
+  transaction.transactionChannel === 'CARD' &&
+  transaction.parentTransactionId !== null;
+
+/** 'Refund of' the payment: its name and reference, a click away from its own details. */
+function RefundedPayment({ id, onOpen }: { id: string; onOpen?: (transaction: Transaction) => void }) {
+  const { data: payment } = useTransaction(id);
+  if (!payment) return <IdValue value={id} label="payment's transaction ID" />;
+  const name = [payment.description, payment.orderReference].filter(Boolean).join(' · ');
+  if (!onOpen) return <span>{name}</span>;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(payment)}
+      className="text-left font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      {name}
+    </button>
+  );
+}
+
+function Details({
+  transaction,
+  onOpen,
+}: {
+  transaction: Transaction;
+  onOpen?: ((transaction: Transaction) => void) | undefined;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <dl className="flex flex-wrap items-end justify-between gap-4 rounded-xl bg-slate-50 px-5 py-4 ring-1 ring-slate-900/5">
@@ -64,23 +94,41 @@ function Details({ transaction }: { transaction: Transaction }) {
             testId: 'detail-transaction-id',
             wide: true,
           },
-          ...(transaction.parentTransactionId
+          ...(transaction.parentTransactionId && isRefund(transaction)
             ? [
                 {
-                  label: 'Parent Transaction',
-                  value: <IdValue value={transaction.parentTransactionId} label="parent transaction ID" />,
-                  testId: 'detail-parent-transaction',
+                  label: 'Refund of',
+                  value: <RefundedPayment id={transaction.parentTransactionId} onOpen={onOpen} />,
+                  testId: 'detail-refund-of',
                   wide: true,
                 },
               ]
-            : []),
+            : transaction.parentTransactionId
+              ? [
+                  {
+                    label: 'Parent Transaction',
+                    value: <IdValue value={transaction.parentTransactionId} label="parent transaction ID" />,
+                    testId: 'detail-parent-transaction',
+                    wide: true,
+                  },
+                ]
+              : []),
         ]}
       />
+      <TransactionDetailExtraSlot transaction={transaction} />
     </div>
   );
 }
 
-function TransactionDetails({ id, placeholder }: { id: string; placeholder: Transaction }) {
+function TransactionDetails({
+  id,
+  placeholder,
+  onOpen,
+}: {
+  id: string;
+  placeholder: Transaction;
+  onOpen?: ((transaction: Transaction) => void) | undefined;
+}) {
   const query = useTransaction(id, placeholder);
   if (query.isError) {
     return <QueryErrorState query={query} headingLevel="h3" variant="inline" />;
@@ -92,16 +140,19 @@ function TransactionDetails({ id, placeholder }: { id: string; placeholder: Tran
       </div>
     );
   }
-  return <Details transaction={query.data} />;
+  return <Details transaction={query.data} onOpen={onOpen} />;
 }
 
 /** SPEC section 2: 'Transaction Details', fetched fresh (and every 60 s) for the chosen row. */
 export function TransactionDetailsModal({
   selected,
   onClose,
+  onOpen,
 }: {
   selected: Transaction | null;
   onClose: () => void;
+  /** Shows another transaction's details instead (a refund's payment). */
+  onOpen?: (transaction: Transaction) => void;
 }) {
   return (
     <Modal
@@ -111,7 +162,9 @@ export function TransactionDetailsModal({
       }}
       title="Transaction Details"
     >
-      {selected ? <TransactionDetails key={selected.id} id={selected.id} placeholder={selected} /> : null}
+      {selected ? (
+        <TransactionDetails key={selected.id} id={selected.id} placeholder={selected} onOpen={onOpen} />
+      ) : null}
     </Modal>
   );
 }

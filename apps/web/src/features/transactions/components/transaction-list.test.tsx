@@ -177,7 +177,11 @@ describe('TransactionList', () => {
 
 describe('Transaction Details', () => {
   it('opens from a row and shows the fetched transaction under its labels', async () => {
-    const row = buildTransaction({ transactionType: 'DEBIT', transactionAmount: 392_901 });
+    const row = buildTransaction({
+      transactionType: 'DEBIT',
+      transactionChannel: 'FEE',
+      transactionAmount: 392_901,
+    });
     const fresh = {
       ...row,
       description: 'Processing fees for March',
@@ -203,9 +207,36 @@ describe('Transaction Details', () => {
     expect(value('Type')).toHaveTextContent('Debit');
     expect(value('Status')).toHaveTextContent('success');
     expect(value('Beneficiary')).toHaveTextContent('Chukwuemeka Enterprises Limited');
-    expect(value('Channel')).toHaveTextContent('Card');
+    expect(value('Channel')).toHaveTextContent('Fee');
     expect(value('Order Reference')).toHaveTextContent('ORD-100200');
     expect(value('Parent Transaction')).toHaveTextContent('11111111-2222-4333-8444-555555555555');
+  });
+
+  it("names a refund's payment ('Refund of') and opens the payment's details from it", async () => {
+    const payment = buildTransaction({ description: 'Adire scarf', orderReference: 'BZD-7K2M9Q4X8P' });
+    const refund = buildTransaction({
+      transactionType: 'DEBIT',
+      transactionStatus: 'CREATED',
+      transactionAmount: 1_000_000,
+      description: 'Refund: Adire scarf',
+      parentTransactionId: payment.id,
+      orderReference: null,
+      impactTime: '2026-03-06T10:15:00.000Z',
+    });
+    db.transactions = [payment, refund];
+    renderList();
+    const user = userEvent.setup();
+
+    const [refundRow] = await screen.findAllByTestId('transaction-row');
+    await user.click(refundRow as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    expect(within(dialog).queryByText('Parent Transaction')).not.toBeInTheDocument();
+    const link = await within(dialog).findByRole('button', { name: 'Adire scarf · BZD-7K2M9Q4X8P' });
+    expect(within(dialog).getByTestId('detail-refund-of')).toContainElement(link);
+
+    await user.click(link);
+    expect(await within(dialog).findByTestId('detail-description')).toHaveTextContent(/^Adire scarf$/);
+    expect(within(dialog).queryByTestId('detail-refund-of')).not.toBeInTheDocument();
   });
 
   it('says why a failed payment failed, as the customer was told', async () => {

@@ -118,7 +118,7 @@ export function TransactionList({
           <div className="border-t border-slate-100 px-4 py-3">{footer}</div>
         ) : null}
       </ListFrame>
-      <TransactionDetailsModal selected={selected} onClose={() => setSelected(null)} />
+      <TransactionDetailsModal selected={selected} onClose={() => setSelected(null)} onOpen={setSelected} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { notificationsHandlers } from './notifications';
 import { payoutsHandlers } from './payouts';
 import { productsHandlers } from './products';
 import { profileHandlers } from './profile';
+import { refundsHandlers } from './refunds';
 import { securityHandlers } from './security';
 import { transactionsHandlers } from './transactions';
 import { twoFactorHandlers } from './two-factor';
@@ -39,4 +40,5 @@ export const handlers = [
   ...notificationsHandlers,
   ...banksHandlers,
   ...payoutsHandlers,
+  ...refundsHandlers,
 ];
