@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { verifyLedger } from '../features/money/index.ts';
+import { seedDemoMoneyBack } from '../seed/demo-money-back.ts';
 import { seedDemoMoneyOut } from '../seed/demo-money-out.ts';
 import { seedPendingPayments } from '../seed/demo-payments.ts';
 import { seedDemoProducts } from '../seed/demo-products.ts';
@@ -28,8 +29,15 @@ const count = (name: keyof typeof values) => {
   return parsed;
 };
 
-// The app itself (its database, keys and sealing, no jobs), so the demo is made by the same code as real use.
-const app = await buildApp({ ...loadConfig(), jobsEnabled: false, logLevel: 'warn' });
+// The app itself (its database, keys and sealing, no jobs), so the demo is made by the same code as real use; its
+// sandbox card network answers refunds at once, so the demo's refunds are settled when the seed ends.
+const config = loadConfig();
+const app = await buildApp({
+  ...config,
+  checkout: { ...config.checkout, sandboxRefundSeconds: 0 },
+  jobsEnabled: false,
+  logLevel: 'warn',
+});
 const { db } = app.deps.database;
 const { feeSchedule } = app.deps.config.checkout;
 try {
@@ -53,6 +61,7 @@ try {
     const [scarf] = await seedDemoProducts(db, demo.userId, demo.historyStart);
     if (scarf) await seedPendingPayments(db, scarf, feeSchedule);
     await seedDemoMoneyOut(app, demo.userId, demo.historyStart);
+    if (scarf) await seedDemoMoneyBack(app, demo.userId, scarf);
   }
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(db, {
@@ -73,7 +82,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts and payouts in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts, payouts and refunds in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);

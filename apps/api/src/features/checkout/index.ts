@@ -1,6 +1,6 @@
 /**
  * What other parts of the API may use of checkout: the customer's receipt (sent by the event pipeline), and
- * opening a payment (the demo seed's customers who are paying right now), a payment link's product for its page
+ * opening and paying a payment (the demo seed's customers), a payment link's product for its page
  * rendered on the server, whether a user was ever paid (an app with payments is archived, not erased), and a
  * payment as its refunds see it (locked while a refund is decided).
  */
@@ -11,7 +11,7 @@ export {
   hasCheckoutPayments,
   lockOwnedPaymentByTransaction,
 } from './checkout.repository.ts';
-export { findCheckoutProductForPage } from './checkout.service.ts';
+export { findCheckoutProductForPage, startPayment } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';
 export { openPayment } from './checkout-transitions.ts';

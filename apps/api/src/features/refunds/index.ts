@@ -1,8 +1,9 @@
 /**
  * Refunds of card payments (issue 22 §1, ADR 049): the routes, the job that hears the card network's answers, and
- * the customer's email the event pipeline sends when a refund is made.
+ * the customer's email the event pipeline sends when a refund is made; making one (the demo seed).
  */
 
 export { sendRefundEmail } from './refund-email.ts';
 export { refundsRoutes } from './refunds.routes.ts';
+export { createRefund } from './refunds.service.ts';
 export { advanceDueRefunds, refundsJobs } from './refunds-network.job.ts';

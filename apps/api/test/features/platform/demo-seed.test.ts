@@ -5,11 +5,12 @@ import { getBankAccounts } from '../../../src/features/banks/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
 import { verifyLedger } from '../../../src/features/money/index.ts';
+import { seedDemoMoneyBack } from '../../../src/seed/demo-money-back.ts';
 import { seedDemoMoneyOut } from '../../../src/seed/demo-money-out.ts';
 import { seedPendingPayments } from '../../../src/seed/demo-payments.ts';
 import { seedDemoProducts } from '../../../src/seed/demo-products.ts';
 import { seedMerchant } from '../../../src/seed/seed-merchant.ts';
-import { buildTestApp, dbOf, sqlRows, type TestContext } from '../../helper.ts';
+import { buildTestApp, dbOf, sqlRows, type TestContext, testConfig } from '../../helper.ts';
 
 /** The demo must follow the product's own rules, or it teaches people the wrong thing. */
 describe('the demo seed', () => {
@@ -19,7 +20,8 @@ describe('the demo seed', () => {
   let historyStart: Date;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // As npm run seed builds its app: the sandbox network answers refunds at its next look.
+    ctx = await buildTestApp({ checkout: { ...testConfig().checkout, sandboxRefundSeconds: 0 } });
     ({
       userId,
       transactions: seeded,
@@ -39,6 +41,7 @@ describe('the demo seed', () => {
     const [productId] = await seedDemoProducts(dbOf(ctx.app), userId, historyStart);
     await seedPendingPayments(dbOf(ctx.app), productId ?? '', ctx.app.deps.config.checkout.feeSchedule);
     await seedDemoMoneyOut(ctx.app, userId, historyStart);
+    await seedDemoMoneyBack(ctx.app, userId, productId ?? '');
   });
   afterAll(() => ctx.close());
 
@@ -107,6 +110,26 @@ describe('the demo seed', () => {
     expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
   });
 
+  it('gives money back through the product: a full refund, a partial one and one the card network refused', async () => {
+    const refunds = await sqlRows<{ status: string; amount: number; paid: number; debit_status: string }>(
+      ctx.app,
+      sql`select r.status, r.amount::int as amount, p.customer_total::int as paid, t.transaction_status as debit_status
+          from refunds r join checkout_payments p on p.id = r.payment_id join transactions t on t.id = r.transaction_id
+          where r.user_id = ${userId} order by r.created_at`,
+    );
+    expect(refunds).toEqual([
+      { status: 'SUCCEEDED', amount: refunds[0]?.paid, paid: expect.any(Number), debit_status: 'SUCCESSFUL' },
+      {
+        status: 'SUCCEEDED',
+        amount: Math.floor((refunds[1]?.paid ?? 0) / 2),
+        paid: expect.any(Number),
+        debit_status: 'SUCCESSFUL',
+      },
+      { status: 'FAILED', amount: refunds[2]?.paid, paid: expect.any(Number), debit_status: 'FAILED' },
+    ]);
+    expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
+  });
+
   it('is a merchant that has done KYC, as one paid out for months has', async () => {
     expect(
       await countOf(sql`select count(*)::int as n from users where id = ${userId} and status = 'ACTIVE'`),
@@ -147,7 +170,8 @@ describe('the demo seed', () => {
               'status', f.transaction_status, 'impact_time', f.impact_time, 'description', f.description))
               from transactions f where f.parent_transaction_id = s.id and f.transaction_channel = 'FEE'), '[]') as fees
           from transactions s
-          where s.user_id = ${userId} and s.transaction_channel = 'CARD' and s.transaction_status = 'SUCCESSFUL'`,
+          where s.user_id = ${userId} and s.transaction_channel = 'CARD' and s.transaction_type = 'CREDIT'
+            and s.transaction_status = 'SUCCESSFUL'`,
     );
     expect(sales.length).toBeGreaterThan(50);
     for (const sale of sales) {
