@@ -1,11 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Payout, PayoutList, User, WalletList } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_JWT_SECRET } from '../../helper.ts';
+import { prepareServerProcess, type ServerProcess, serverCaller } from '../../server-process.ts';
 
 /*
  * The server as it runs in production, in a process of its own, killed with SIGKILL in the middle of a burst of
@@ -13,7 +8,6 @@ import { createTestDatabase, TEST_JWT_SECRET } from '../../helper.ts';
  * and the money in transit must settle. On PostgreSQL when TEST_DATABASE_URL is set, else on PGlite in a data
  * directory (what `npm start` runs on).
  */
-const API_ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAILBOX_KEY = 'crash-test-mailbox-key-0123456789abcdef';
 const EMAIL = 'crash@bizdash.local';
 const PASSWORD = 'Demo!Bizdash2026';
@@ -21,90 +15,14 @@ const PAYOUTS = 30;
 const KEY_PAYOUTS = 60;
 const KILL_AFTER_ACKNOWLEDGED = 8;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** Ended by itself (exitCode) or killed (signalCode: exitCode stays null then). */
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-/** Runs a script of the API to its end; its output is returned for the failure message. */
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_ROOT, env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
 describe('payouts when the server is killed mid-burst', () => {
-  let env: NodeJS.ProcessEnv;
-  let base: string;
-  let server: ChildProcess | undefined;
-  let dataDir: string;
-  let dropDatabase: () => Promise<void>;
-
-  async function startServer() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_ROOT,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    child.stderr?.on('data', (chunk) => (errors += chunk));
-    server = child;
-    // Up to two minutes: a busy CI machine starts the server (tsx, migrations) slowly, and a start given up on
-    // early would keep running beside the next one.
-    for (let attempt = 0; attempt < 1200; attempt++) {
-      if (hasExited(child)) throw new Error(`the server exited: ${errors}`);
-      const healthy = await fetch(`${base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    child.kill('SIGKILL');
-    throw new Error(`the server did not start: ${errors}`);
-  }
-
-  async function killServer() {
-    const child = server;
-    if (!child || hasExited(child)) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
+  let server: ServerProcess;
+  let api: ReturnType<typeof serverCaller>;
   let token = '';
-  /** A call as the dashboard (session) or a shop's server (API key) makes it; POSTs carry an Idempotency-Key. */
-  const api = async <T>(
-    method: string,
-    url: string,
-    body?: unknown,
-    idempotencyKey: string = crypto.randomUUID(),
-  ) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json', 'idempotency-key': idempotencyKey } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
 
   /** Signs the demo merchant in; its Naira wallet and active GTBank account, and the wallet's balance now. */
   async function signInToNaira() {
-    const signIn = await fetch(`${base}/api/auth/signin`, {
+    const signIn = await fetch(`${server.base}/api/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
@@ -150,28 +68,28 @@ describe('payouts when the server is killed mid-burst', () => {
         send().then(
           ({ ok, id }) => {
             if (ok) acknowledged.add(id);
-            if (acknowledged.size === killAfter) void killServer();
+            if (acknowledged.size === killAfter) void server.kill();
           },
           () => undefined, // the connection died with the server
         ),
       ),
     );
-    await killServer();
+    await server.kill();
     expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
     expect(acknowledged.size).toBeLessThan(requests.length);
     return acknowledged;
   }
 
   async function expectLedgerVerified() {
-    await killServer();
-    const verified = await runScript('src/scripts/ledger-verify.ts', [], env);
+    await server.kill();
+    const verified = await server.runScript('src/scripts/ledger-verify.ts');
     expect(verified.output).toContain('Ledger OK');
     expect(verified.code).toBe(0);
   }
 
   /** The code in the newest payout email. */
   const mailedCode = async () => {
-    const mail = await fetch(`${base}/api/sandbox/mailbox?email=${EMAIL}`, {
+    const mail = await fetch(`${server.base}/api/sandbox/mailbox?email=${EMAIL}`, {
       headers: { 'x-sandbox-key': MAILBOX_KEY },
     }).then((response) => response.json() as Promise<{ messages: { subject: string }[] }>);
     const code = mail.messages[0]?.subject.match(/^(\d{6}) confirms/)?.[1];
@@ -180,46 +98,17 @@ describe('payouts when the server is killed mid-burst', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-crash-'));
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const {
-      TEST_DATABASE_URL: _server,
-      TEST_REDIS_URL: _redis,
-      DATABASE_URL: _own,
-      ...inherited
-    } = process.env;
-    env = {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      JWT_SECRET: TEST_JWT_SECRET,
-      SANDBOX_MAILBOX_KEY: MAILBOX_KEY,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_IP_PER_MINUTE: '10000',
-      RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '10000',
-      // A request the kill cut off holds its Idempotency-Key this long; the retries after the restart wait it out.
-      IDEMPOTENCY_LEASE_SECONDS: '1',
-    };
+    server = await prepareServerProcess({ SANDBOX_MAILBOX_KEY: MAILBOX_KEY });
+    api = serverCaller(server.base, () => token);
     // The demo merchant: KYC done, money in both wallets, settlement accounts past their hold.
-    const seeded = await runScript('src/scripts/seed.ts', ['--email', EMAIL, '--transactions', '300'], env);
+    const seeded = await server.runScript('src/scripts/seed.ts', ['--email', EMAIL, '--transactions', '300']);
     if (seeded.code !== 0) throw new Error(seeded.output);
   }, 240_000);
 
-  afterAll(async () => {
-    await killServer();
-    await dropDatabase?.();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('keeps every acknowledged confirmation, doubles none, lets the rest be confirmed, and settles what was in transit', async () => {
-    await startServer();
+    await server.start();
     const { walletId, bankAccountId } = await signInToNaira();
     const before = await balanceOf(walletId);
 
@@ -242,7 +131,7 @@ describe('payouts when the server is killed mid-burst', () => {
       }),
     );
 
-    await startServer();
+    await server.start();
     for (const id of acknowledged) {
       const { body } = await api<Payout>('GET', `/api/payouts/${id}`);
       expect(['PROCESSING', 'SUCCESSFUL']).toContain(body.status);
@@ -272,7 +161,7 @@ describe('payouts when the server is killed mid-burst', () => {
   }, 300_000);
 
   it("answers a shop server's retries after the crash with the payouts it made, never a second one", async () => {
-    await startServer();
+    await server.start();
     const { userId, walletId, bankAccountId } = await signInToNaira();
     const generated = await api<{ apiKey: string }>('PUT', '/api/users/update-api-details', {
       userId,
@@ -300,7 +189,7 @@ describe('payouts when the server is killed mid-burst', () => {
 
     // The server retries every request with its key: an answered one gets its payout back, and so does one the
     // crash cut off after its money moved (the payout keeps its key, even if the request store lost it).
-    await startServer();
+    await server.start();
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the dead requests' hold on their keys ends
     const ids = new Set<string>();
     for (const { key, body } of requests) {
