@@ -46,6 +46,7 @@ const TABLE_OWNERS = {
   'bank-links.ts': 'features/banks/',
   'payouts.ts': 'features/payouts/',
   'refunds.ts': 'features/refunds/',
+  'customers.ts': 'features/customers/',
   'kyc.ts': 'features/kyc/',
   'files.ts': 'features/files/',
   'documents.ts': 'features/documents/',

@@ -19,6 +19,7 @@ import {
   createCheckoutContext,
   findCheckoutProductForPage,
 } from './features/checkout/index.ts';
+import { customersRoutes } from './features/customers/customers.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { filesRoutes, imageUploadRoutes } from './features/files/index.ts';
 import { fxJobs, fxRoutes } from './features/fx/index.ts';
@@ -104,6 +105,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [banksRoutes, '/api/bank'],
   [payoutsRoutes, '/api/payouts'],
   [refundsRoutes, '/api/refunds'],
+  [customersRoutes, '/api/customers'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];

@@ -1,6 +1,8 @@
 import type {
   CreatePayoutRequest,
   CreateRefundRequest,
+  Customer,
+  CustomerDetail,
   FxConversion,
   FxConversionRequest,
   FxQuote,
@@ -154,6 +156,53 @@ const refund = {
   settledAt: null,
 } satisfies Refund;
 
+const customer = {
+  id: '8c7b6a5d-4e3f-4b2a-9c1d-0e9f8a7b6c5d',
+  userId: USER_ID,
+  name: 'Chioma Eze',
+  email: 'chioma@example.com',
+  firstPaymentAt: '2026-10-02T14:20:05.000Z',
+  lastPaymentAt: '2026-11-25T10:40:12.000Z',
+  successfulPayments: 3,
+  totalSpent: [
+    { currency: 'NGN', amount: 1_507_500 },
+    { currency: 'USD', amount: 4_500 },
+  ],
+  refunds: { count: 1, amounts: [{ currency: 'NGN', amount: 500_000 }] },
+  createdAt: '2026-10-02T14:20:05.000Z',
+} satisfies Customer;
+
+const customerDetail = {
+  customer,
+  payments: [
+    {
+      id: refund.paymentId,
+      transactionId: transaction.id,
+      reference: 'BZD-7KQ2MX9RTA',
+      productName: 'Adire scarf',
+      quantity: 2,
+      currency: 'NGN',
+      amount: 1_005_000,
+      status: 'SUCCESSFUL',
+      customerName: 'Chioma Eze',
+      createdAt: '2026-11-25T10:40:12.000Z',
+    },
+  ],
+  refunds: [
+    {
+      id: refund.id,
+      paymentId: refund.paymentId,
+      paymentTransactionId: refund.paymentTransactionId,
+      transactionId: refund.transactionId,
+      currency: 'NGN',
+      amount: 500_000,
+      reason: 'requested_by_customer',
+      status: 'SUCCEEDED',
+      createdAt: refund.createdAt,
+    },
+  ],
+} satisfies CustomerDetail;
+
 const quoteRequest = { from: 'NGN', to: 'USD', amount: 10_000_000, side: 'sell' } satisfies FxQuoteRequest;
 
 const quote = {
@@ -214,6 +263,10 @@ export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
     response: { 200: { items: [refund], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
   },
   'GET /api/refunds/:refundId': { response: { 200: refund } },
+  'GET /api/customers/': {
+    response: { 200: { items: [customer], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
+  },
+  'GET /api/customers/:customerId': { response: { 200: customerDetail } },
   'POST /api/fx/quotes': { body: quoteRequest, response: { 201: quote } },
   'POST /api/fx/conversions': { body: conversionRequest, response: { 201: conversion } },
 };

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { currency, id, knownCurrency, timestamps } from './columns.ts';
+import { customers } from './customers.ts';
 import { products } from './products.ts';
 import { transactions } from './transactions.ts';
 import { users } from './users.ts';
@@ -47,6 +48,10 @@ export const checkoutPayments = pgTable(
     feeBearer: text('fee_bearer').$type<FeeBearer>().notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
+    /** Who paid: the merchant's customer with this email (any case), found or made when the payment opened. */
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     cardBrand: text('card_brand').$type<CardBrand>().notNull(),
     cardLast4: text('card_last4').notNull(),
     provider: text('provider').notNull(),
@@ -61,6 +66,7 @@ export const checkoutPayments = pgTable(
     uniqueIndex('checkout_payments_transaction_unique').on(table.transactionId),
     uniqueIndex('checkout_payments_idempotency_unique').on(table.productId, table.idempotencyKey),
     index('checkout_payments_product_idx').on(table.productId),
+    index('checkout_payments_customer_idx').on(table.customerId, table.createdAt),
     // The abandoned-payment job reads only the unfinished ones, oldest first.
     index('checkout_payments_open_idx').on(table.createdAt).where(sql`${table.completedAt} is null`),
     check('checkout_payments_quantity_positive', sql`${table.quantity} > 0`),

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './bank-accounts.ts';
 export * from './bank-links.ts';
 export * from './checkout.ts';
+export * from './customers.ts';
 export * from './documents.ts';
 export * from './email-outbox.ts';
 export * from './events.ts';

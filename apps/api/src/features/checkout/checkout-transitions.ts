@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionDeps, withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { customerOfPayment } from '../customers/index.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
 import { saleStatus, takeStock } from '../products/index.ts';
 import {
@@ -148,6 +149,12 @@ export function openPayment(
       wallet,
     );
     const card = input.card.number;
+    // The customer is found or made in this transaction: a payment never stands without one.
+    const customerId = await customerOfPayment(tx, {
+      userId: merchant.id,
+      email: input.customerEmail,
+      name: input.customerName,
+    });
     const payment = await insertPaymentOnce(tx, {
       reference,
       productId,
@@ -165,6 +172,7 @@ export function openPayment(
       feeBearer,
       customerName: input.customerName,
       customerEmail: input.customerEmail,
+      customerId,
       cardBrand: cardBrand(card) satisfies CardBrand,
       cardLast4: card.slice(-4),
       provider: request.provider,

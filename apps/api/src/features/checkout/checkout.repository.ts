@@ -30,6 +30,7 @@ const NEW_PAYMENT_COLUMNS = [
   'feeBearer',
   'customerName',
   'customerEmail',
+  'customerId',
   'cardBrand',
   'cardLast4',
   'provider',

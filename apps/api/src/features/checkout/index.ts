@@ -2,10 +2,12 @@
  * What other parts of the API may use of checkout: the customer's receipt (sent by the event pipeline), and
  * opening and paying a payment (the demo seed's customers), a payment link's product for its page
  * rendered on the server, whether a user was ever paid (an app with payments is archived, not erased), and a
- * payment as its refunds see it (locked while a refund is decided).
+ * payment as its refunds see it (locked while a refund is decided); the payments table for the customers feature's
+ * sums (checkout.joins.ts).
  */
 
 export { checkoutJobs } from './abandoned-payments-job.ts';
+export { joinableCheckoutPayments } from './checkout.joins.ts';
 export {
   findPaymentForRefundById,
   hasCheckoutPayments,

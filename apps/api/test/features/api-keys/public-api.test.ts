@@ -1,6 +1,8 @@
 import {
   CreatePayoutRequestSchema,
   CreateRefundRequestSchema,
+  CustomerDetailSchema,
+  CustomerPageSchema,
   FxConversionRequestSchema,
   FxConversionSchema,
   FxQuoteRequestSchema,
@@ -148,6 +150,8 @@ describe('the public API with an API key', () => {
       'POST /api/refunds/': { body: CreateRefundRequestSchema, response: { 201: RefundSchema } },
       'GET /api/refunds/': { response: { 200: RefundPageSchema } },
       'GET /api/refunds/:refundId': { response: { 200: RefundSchema } },
+      'GET /api/customers/': { response: { 200: CustomerPageSchema } },
+      'GET /api/customers/:customerId': { response: { 200: CustomerDetailSchema } },
       'POST /api/fx/quotes': { body: FxQuoteRequestSchema, response: { 201: FxQuoteSchema } },
       'POST /api/fx/conversions': { body: FxConversionRequestSchema, response: { 201: FxConversionSchema } },
     };

@@ -103,6 +103,9 @@ const fxQuote = (
   })
 ).json() as { id: string };
 
+const [customer] = (await ctx.app.inject({ url: '/api/customers', headers: bearer(merchant.token) })).json()
+  .items as { id: string }[];
+
 const VALID_IDS: Record<string, string | undefined> = {
   userId: merchant.userId,
   walletId: wallets[0]?.walletId,
@@ -110,6 +113,7 @@ const VALID_IDS: Record<string, string | undefined> = {
   paymentId: payment.paymentId,
   id: transaction?.id,
   bankAccountId: bankAccount.recordId,
+  customerId: customer?.id,
 };
 const VALID_QUERY: Record<string, string> = {
   from: '2026-01-01',
@@ -121,6 +125,8 @@ const VALID_QUERY: Record<string, string> = {
   expires: '4102444800',
   signature: 'A'.repeat(43),
   isApp: 'true',
+  search: 'chioma',
+  sort: 'total_spent',
 };
 const productBody = {
   productName: 'Zobo drink',
@@ -229,6 +235,7 @@ const knownIds = [
   ...wallets.map((wallet) => wallet.walletId),
   fxQuote.id,
   bankAccount.recordId,
+  ...(customer ? [customer.id] : []),
 ];
 
 /** A plausible text with one control or invisible character somewhere in it. */

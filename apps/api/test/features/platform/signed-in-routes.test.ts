@@ -134,6 +134,7 @@ describe('every route of the signed-in scope', () => {
       payoutId: await payoutOf(merchantB),
       refundId: await refundOf(merchantB, paymentToB.transactionId),
       deliveryId: await webhookDeliveryOf(merchantB.userId),
+      customerId: await customerOf(paymentToB.id),
     };
   });
 
@@ -143,6 +144,16 @@ describe('every route of the signed-in scope', () => {
     return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
   }
   afterAll(() => ctx.close());
+
+  /** The customer who made B's payment. */
+  async function customerOf(paymentId: string) {
+    const [row] = await sqlRows<{ customer_id: string }>(
+      ctx.app,
+      sql`select customer_id from checkout_payments where id = ${paymentId}`,
+    );
+    if (!row) throw new Error(`payment ${paymentId} has no customer`);
+    return row.customer_id;
+  }
 
   /** A refund of part of B's payment, on its way. */
   async function refundOf(merchant: Merchant, transactionId: string) {
