@@ -23,6 +23,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/banks.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/customers.ts';
+export * from './schemas/disputes.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/error.ts';
 export * from './schemas/events.ts';
