@@ -92,6 +92,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'convert', lazy: () => import('@/features/fx/routes/convert') },
           { path: 'products', lazy: () => import('@/features/products/routes/products') },
+          { path: 'customers', lazy: () => import('@/features/customers/routes/customers') },
+          { path: 'customers/:customerId', lazy: () => import('@/features/customers/routes/customer') },
           {
             path: 'transactions',
             lazy: () => import('@/features/transactions/routes/transactions-layout'),

@@ -16,6 +16,8 @@ export const queryKeys = {
   payouts: ['payouts'],
   /** A payment's refunds (features/refunds); its DEBIT changing (a live 'transaction' notice) refreshes them. */
   refunds: ['refunds'],
+  /** The customers list and a customer's page (features/customers); new payments and refunds refresh them. */
+  customers: ['customers'],
   /** The new payout's steps, kept in the cache and never fetched. */
   payoutDraft: ['payout'],
   apps: ['apps'],

@@ -52,14 +52,20 @@ describe('useLiveUpdates', () => {
     await waitFor(() => expect(refreshedKeys()).toEqual([['wallets']]));
   });
 
-  it('refreshes transaction lists, balances and refunds on a transaction notice, products on a product notice', async () => {
+  it('refreshes transaction lists, balances, refunds and customers on a transaction notice, products on a product notice', async () => {
     const { refreshedKeys } = renderLive();
     await waitFor(() => expect(openLiveStreams()).toBe(1));
 
     pushLiveNotice('transaction');
     pushLiveNotice('product');
     await waitFor(() =>
-      expect(refreshedKeys()).toEqual([['transactions'], ['wallets'], ['refunds'], ['products']]),
+      expect(refreshedKeys()).toEqual([
+        ['transactions'],
+        ['wallets'],
+        ['refunds'],
+        ['customers'],
+        ['products'],
+      ]),
     );
   });
 
@@ -108,6 +114,7 @@ describe('useLiveUpdates', () => {
         ['banks'],
         ['payouts'],
         ['refunds'],
+        ['customers'],
       ]),
     );
     expect(requests()).toBe(2);

@@ -12,13 +12,15 @@ import { ApiError } from '@/lib/api-error';
 import { readEventStream } from '@/lib/event-stream';
 import { queryKeys, transactionSearchKey } from '@/lib/query-keys';
 
-const { wallets, transactions, products, users, notifications, banks, payouts, refunds } = queryKeys;
+const { wallets, transactions, products, users, notifications, banks, payouts, refunds, customers } =
+  queryKeys;
 
 /** What each notice makes stale. */
 const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   wallet: [wallets],
   // A refund's DEBIT settling or coming back is a transaction change: the payment's refunds refetch too.
-  transaction: [transactions, wallets, refunds],
+  // A new payment or refund changes what its customer spent and got back.
+  transaction: [transactions, wallets, refunds, customers],
   product: [products],
   // The merchant's status (KYC): the top bar and the documents screen read it from the user.
   user: [users],
@@ -38,6 +40,7 @@ const EVERY_KEY: QueryKey[] = [
   banks,
   payouts,
   refunds,
+  customers,
 ];
 /** What polling refreshes while the stream is down: balances, transaction lists, the merchant's status, payouts. */
 const POLLED_KEYS: QueryKey[] = [wallets, transactionSearchKey, users, payouts];

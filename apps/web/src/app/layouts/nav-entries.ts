@@ -6,6 +6,7 @@ import {
   Repeat,
   Send,
   Settings,
+  Users,
   Wallet,
 } from 'lucide-react';
 
@@ -22,6 +23,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Accounts', path: '/accounts', icon: Wallet },
   { label: 'Convert', path: '/convert', icon: Repeat },
   { label: 'Payment Link', path: '/products', icon: Link2 },
+  { label: 'Customers', path: '/customers', icon: Users },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];
 

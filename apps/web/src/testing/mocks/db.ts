@@ -4,6 +4,7 @@ import type {
   BusinessDocument,
   CheckoutPayment,
   CheckoutProduct,
+  CustomerDetail,
   FxQuote,
   Payout,
   PayoutTerms,
@@ -83,6 +84,8 @@ export interface MockDb {
   /** How many API keys were generated (each new key is numbered). */
   apiKeysGenerated: number;
   fx: MockFx;
+  /** The merchant's customers, each with the payments and refunds their page lists. */
+  customers: CustomerDetail[];
 }
 
 /** The house's quotes and conversions, over the db's wallets. */
@@ -166,6 +169,7 @@ function initialDb(): MockDb {
     resentDeliveries: [],
     apiKeysGenerated: 0,
     fx: { quoteTtlMs: 30_000, conversionAnswers: [], quotes: new Map(), converted: new Map() },
+    customers: [],
   };
 }
 

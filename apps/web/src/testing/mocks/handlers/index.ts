@@ -2,6 +2,7 @@ import { appsHandlers } from './apps';
 import { authHandlers } from './auth';
 import { banksHandlers } from './banks';
 import { checkoutHandlers } from './checkout';
+import { customersHandlers } from './customers';
 import { developerHandlers } from './developer';
 import { documentsHandlers } from './documents';
 import { fxHandlers } from './fx';
@@ -41,4 +42,5 @@ export const handlers = [
   ...banksHandlers,
   ...payoutsHandlers,
   ...refundsHandlers,
+  ...customersHandlers,
 ];

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/testing/mocks/db';
+import { renderApp } from '@/testing/render';
+import { signIn } from '@/testing/session';
+import {
+  buildCustomerDetail,
+  buildCustomerPayment,
+  buildCustomerRefund,
+  CUSTOMER_IDS,
+} from '../testing/factories';
+
+function openCustomer(id: string = CUSTOMER_IDS.chioma) {
+  signIn();
+  return renderApp(`/customers/${id}`);
+}
+
+describe('A customer page', () => {
+  it('shows their totals, their payments and the refunds of them, in money as everywhere', async () => {
+    const naira = buildCustomerPayment({
+      amount: 1_005_000,
+      quantity: 2,
+      reference: 'BZD-7KQ2MX9RTA',
+      createdAt: '2026-11-20T10:15:00.000Z',
+    });
+    const dollars = buildCustomerPayment({
+      amount: 4_500,
+      currency: 'USD',
+      createdAt: '2026-11-19T10:15:00.000Z',
+    });
+    const failed = buildCustomerPayment({
+      amount: 200_000,
+      status: 'FAILED',
+      createdAt: '2026-11-18T10:15:00.000Z',
+    });
+    db.customers = [
+      buildCustomerDetail(
+        {},
+        [naira, dollars, failed],
+        [buildCustomerRefund(naira, { amount: 250_000, status: 'PENDING', reason: 'duplicate' })],
+      ),
+    ];
+    openCustomer();
+    expect(await screen.findByRole('heading', { name: 'Chioma Eze', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('customer-email')).toHaveTextContent('chioma@example.com');
+    expect(screen.getByTestId('customer-total-spent')).toHaveTextContent('₦10,050.00$45.00');
+
+    const payments = screen.getAllByTestId('customer-payment');
+    expect(payments).toHaveLength(3);
+    const [first, , last] = payments as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByText('Adire scarf x2')).toBeInTheDocument();
+    expect(within(first).getByTestId('customer-payment-amount')).toHaveTextContent('₦10,050.00');
+    expect(within(first).getByRole('link', { name: 'BZD-7KQ2MX9RTA' })).toHaveAttribute(
+      'href',
+      '/transactions/all?q=BZD-7KQ2MX9RTA',
+    );
+    expect(within(last).getByTestId('payment-status')).toHaveTextContent(/failed/i);
+
+    const [refund] = screen.getAllByTestId('customer-refund') as [HTMLElement];
+    expect(refund).toHaveTextContent('Duplicate payment');
+    expect(refund).toHaveTextContent('₦2,500.00');
+    expect(refund).toHaveTextContent('of BZD-7KQ2MX9RTA');
+    expect(within(refund).getByTestId('refund-status')).toHaveTextContent('Pending');
+  });
+
+  it('says so when the customer has no refunds', async () => {
+    db.customers = [buildCustomerDetail()];
+    openCustomer();
+    expect(await screen.findByText('No refunds.')).toBeInTheDocument();
+  });
+
+  it("says a customer that is not the merchant's was not found", async () => {
+    openCustomer(CUSTOMER_IDS.tunde);
+    expect(await screen.findByRole('heading', { name: 'Customer not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All customers' })).toHaveAttribute('href', '/customers');
+  });
+});
