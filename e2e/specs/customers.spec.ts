@@ -46,14 +46,20 @@ async function customerPays(
   return payment;
 }
 
-/** Refunds `amount` of a payment, found by its reference as the merchant would. */
-async function refundPart(request: APIRequestContext, merchant: Merchant, reference: string, amount: number) {
+/** A payment's CREDIT transaction id, found by its reference as the merchant would. */
+async function creditOf(request: APIRequestContext, merchant: Merchant, reference: string) {
   const search = await request.post('/api/transaction/search', {
     headers: merchantHeaders(merchant),
     data: { query: reference, type: 'CREDIT' },
   });
   const [credit] = ((await search.json()) as TransactionPage).items;
   if (!credit) throw new Error(`no CREDIT for payment ${reference}`);
+  return credit;
+}
+
+/** Refunds `amount` of a payment. */
+async function refundPart(request: APIRequestContext, merchant: Merchant, reference: string, amount: number) {
+  const credit = await creditOf(request, merchant, reference);
   const refunded = await request.post('/api/refunds', {
     headers: { ...merchantHeaders(merchant), 'Idempotency-Key': randomUUID() },
     data: { transactionId: credit.id, amount, reason: 'requested_by_customer' },
@@ -114,6 +120,17 @@ test.describe('customers', () => {
     await expect(refund).toContainText(first.reference);
     await expectNoHorizontalOverflow(page);
     await saveScreenshot(page, testInfo, 'customer-1280');
+
+    // From a payment's details in the transactions list, its customer is one click away.
+    const secondCredit = await creditOf(request, merchant, second.reference);
+    await mainNav(page).getByRole('link', { name: 'Transactions' }).click();
+    await page.locator(`[data-testid="transaction-row"][data-transaction-id="${secondCredit.id}"]`).click();
+    const details = page.getByRole('dialog', { name: 'Transaction Details' });
+    await expect(details.getByTestId('payment-customer')).toContainText('Ngozi Okafor');
+    await saveScreenshot(page, testInfo, 'payment-customer-1280', { fullPage: false });
+    await details.getByTestId('payment-customer').click();
+    await expect(page.getByRole('heading', { name: 'Ngozi Okafor', level: 1 })).toBeVisible();
+    await expect(details).toBeHidden();
 
     // On a phone: the list becomes cards, the customer's page one column.
     await page.setViewportSize({ width: 390, height: 844 });

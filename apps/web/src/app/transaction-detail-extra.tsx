@@ -4,22 +4,31 @@ import { lazy, Suspense } from 'react';
 const PaymentRefundsExtra = lazy(() =>
   import('./payment-refunds').then((module) => ({ default: module.PaymentRefundsExtra })),
 );
+const PaymentCustomer = lazy(() =>
+  import('@/features/customers/components/payment-customer').then((module) => ({
+    default: module.PaymentCustomer,
+  })),
+);
+
+/** A checkout payment: a card CREDIT, whatever became of it. */
+const isCardPayment = (transaction: Transaction) =>
+  transaction.transactionType === 'CREDIT' && transaction.transactionChannel === 'CARD';
 
 /** Only a successful card payment can be refunded (the API refuses any other with a 409). */
 const isRefundablePayment = (transaction: Transaction) =>
-  transaction.transactionType === 'CREDIT' &&
-  transaction.transactionStatus === 'SUCCESSFUL' &&
-  transaction.transactionChannel === 'CARD';
+  isCardPayment(transaction) && transaction.transactionStatus === 'SUCCESSFUL';
 
 /**
  * What other features add under a transaction's details (lib/transaction-detail-slot), filled in by the signed-in
- * shell: a card payment's refunds and its Refund button (features/refunds).
+ * shell: a card payment's customer, one click from their page (features/customers), and its refunds and Refund
+ * button (features/refunds).
  */
 export function TransactionDetailExtra({ transaction }: { transaction: Transaction }) {
-  if (!isRefundablePayment(transaction)) return null;
+  if (!isCardPayment(transaction)) return null;
   return (
     <Suspense fallback={null}>
-      <PaymentRefundsExtra transaction={transaction} />
+      <PaymentCustomer transactionId={transaction.id} />
+      {isRefundablePayment(transaction) ? <PaymentRefundsExtra transaction={transaction} /> : null}
     </Suspense>
   );
 }
