@@ -8,7 +8,7 @@ import { joinableTransactions as transactions } from '../money/index.ts';
 import { joinableProducts as products } from '../products/index.ts';
 import { joinableRefunds as refunds } from '../refunds/index.ts';
 
-export type CustomerRow = typeof customers.$inferSelect;
+type CustomerRow = typeof customers.$inferSelect;
 
 /** `\`, `%` and `_` typed in a search are matched as themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
