@@ -20,6 +20,7 @@ import {
   findCheckoutProductForPage,
 } from './features/checkout/index.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
+import { disputesJobs, disputesRoutes } from './features/disputes/index.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { filesRoutes, imageUploadRoutes } from './features/files/index.ts';
 import { fxJobs, fxRoutes } from './features/fx/index.ts';
@@ -106,6 +107,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [payoutsRoutes, '/api/payouts'],
   [refundsRoutes, '/api/refunds'],
   [customersRoutes, '/api/customers'],
+  [disputesRoutes, '/api/disputes'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];
@@ -114,7 +116,15 @@ const signedInFeatures: [FeaturePlugin, string][] = [
  * Every feature's scheduled jobs, listed like the routes above (and like the event subscribers in
  * jobs/subscriptions.ts): registering routes has no side effect, so what runs in the background is read here.
  */
-const featureJobs: FeatureJobs[] = [checkoutJobs, fxJobs, kycJobs, payoutsJobs, refundsJobs, webhooksJobs];
+const featureJobs: FeatureJobs[] = [
+  checkoutJobs,
+  fxJobs,
+  kycJobs,
+  payoutsJobs,
+  refundsJobs,
+  disputesJobs,
+  webhooksJobs,
+];
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify's own number trusts no one (it cannot tell

@@ -115,6 +115,9 @@ const ConfigSchema = z
     PAYMENT_LINK_BASE_URL: z.url().optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     SANDBOX_REFUND_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    SANDBOX_DISPUTE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    SANDBOX_DISPUTE_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    SANDBOX_DISPUTE_EVIDENCE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
     IDENTITY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     IDENTITY_CALLBACK_SECRET: z
       .string()
@@ -220,6 +223,12 @@ const ConfigSchema = z
       abandonAfterMinutes: env.CHECKOUT_ABANDON_AFTER_MINUTES,
       /** How long the sandbox card network takes to return a refund to the card (0: at its next look). */
       sandboxRefundSeconds: env.SANDBOX_REFUND_SECONDS,
+      /** The sandbox network disputes a payment of the card 4000 0000 0000 0259 this long after its capture. */
+      sandboxDisputeAfterSeconds: env.SANDBOX_DISPUTE_AFTER_SECONDS,
+      /** How long the sandbox network reviews a dispute's evidence before deciding it. */
+      sandboxDisputeReviewSeconds: env.SANDBOX_DISPUTE_REVIEW_SECONDS,
+      /** How long a merchant has to answer a sandbox dispute (its evidenceDueBy). */
+      sandboxDisputeEvidenceHours: env.SANDBOX_DISPUTE_EVIDENCE_HOURS,
     },
     /** Unset: the sandbox signs its callbacks with a secret of its own process (they never leave it). */
     identity: { provider: env.IDENTITY_PROVIDER, callbackSecret: env.IDENTITY_CALLBACK_SECRET ?? null },

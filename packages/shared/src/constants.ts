@@ -100,6 +100,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
   incomingPayments: false,
   outgoingTransfer: false,
   securityAlerts: false,
+  refunds: false,
+  disputes: true,
   email: false,
 } as const;
 

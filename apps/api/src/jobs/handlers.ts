@@ -1,4 +1,5 @@
 import { sendReceipt } from '../features/checkout/index.ts';
+import { sendDisputeEmail } from '../features/disputes/index.ts';
 import { notify } from '../features/notifications/index.ts';
 import { sendRefundEmail } from '../features/refunds/index.ts';
 import { sendPasswordChangedEmail } from '../features/security/index.ts';
@@ -21,6 +22,10 @@ export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email' | '
     'refund-email': async (event, { deliveryId }) => {
       if (event.type !== 'refund.created') return;
       await sendRefundEmail(deps, event.data.refundId, deliveryId);
+    },
+    'dispute-email': async (event, { deliveryId }) => {
+      if (event.type !== 'dispute.created' && event.type !== 'dispute.evidence_due_soon') return;
+      await sendDisputeEmail(deps, event, deliveryId);
     },
     webhooks: async (event) => enqueueWebhook(deps, event),
   };

@@ -17,6 +17,10 @@ export const EVENT_SUBSCRIBERS = {
   'refund.created': ['refund-email', 'webhooks'],
   'refund.succeeded': ['notify', 'webhooks'],
   'refund.failed': ['notify', 'webhooks'],
+  'dispute.created': ['notify', 'dispute-email', 'webhooks'],
+  'dispute.updated': ['webhooks'],
+  'dispute.closed': ['notify', 'webhooks'],
+  'dispute.evidence_due_soon': ['notify', 'dispute-email'],
   'webhook.endpoint_disabled': ['notify'],
 } as const satisfies Record<EventType, readonly string[]>;
 

@@ -38,7 +38,12 @@ const emailProviders = {
 
 const paymentsProviders = {
   sandbox: ({ config, db }: ProviderContext) =>
-    createSandboxPaymentsProvider(db, { refundSeconds: config.checkout.sandboxRefundSeconds }),
+    createSandboxPaymentsProvider(db, {
+      refundSeconds: config.checkout.sandboxRefundSeconds,
+      disputeAfterSeconds: config.checkout.sandboxDisputeAfterSeconds,
+      disputeReviewSeconds: config.checkout.sandboxDisputeReviewSeconds,
+      disputeEvidenceSeconds: config.checkout.sandboxDisputeEvidenceHours * 3600,
+    }),
 } satisfies Record<Config['checkout']['paymentsProvider'], unknown>;
 
 const identityProviders = {

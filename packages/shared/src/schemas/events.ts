@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_BRANDS } from '../checkout/card.ts';
 import { FEE_BEARERS } from '../checkout/fees.ts';
 import { CURRENCIES, USER_STATUSES } from '../constants.ts';
+import { DisputeEventDataSchema } from './disputes.ts';
 import { RefundEventDataSchema } from './refunds.ts';
 
 /** What a merchant's systems hear about a finished card payment (the `data` of payment.* events). */
@@ -89,6 +90,11 @@ export const EVENT_DATA_SCHEMAS = {
   'refund.created': RefundEventDataSchema,
   'refund.succeeded': RefundEventDataSchema,
   'refund.failed': RefundEventDataSchema,
+  'dispute.created': DisputeEventDataSchema,
+  'dispute.updated': DisputeEventDataSchema,
+  'dispute.closed': DisputeEventDataSchema,
+  /** Inside Bizdash only: the evidence of an unanswered dispute is due in 48 hours (the bell and an email). */
+  'dispute.evidence_due_soon': DisputeEventDataSchema,
   'webhook.endpoint_disabled': WebhookEndpointDisabledEventDataSchema,
 } as const;
 
@@ -120,6 +126,10 @@ export const EventEnvelopeSchema = z.discriminatedUnion('type', [
   envelopeOf('refund.created'),
   envelopeOf('refund.succeeded'),
   envelopeOf('refund.failed'),
+  envelopeOf('dispute.created'),
+  envelopeOf('dispute.updated'),
+  envelopeOf('dispute.closed'),
+  envelopeOf('dispute.evidence_due_soon'),
   envelopeOf('webhook.endpoint_disabled'),
 ]);
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;

@@ -9,6 +9,7 @@ export const LIVE_NOTICE_KINDS = [
   'notification',
   'bank',
   'payout',
+  'dispute',
 ] as const;
 export type LiveNoticeKind = (typeof LIVE_NOTICE_KINDS)[number];
 

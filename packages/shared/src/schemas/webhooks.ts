@@ -12,6 +12,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.created',
   'refund.succeeded',
   'refund.failed',
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
 ] as const satisfies readonly EventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -36,6 +39,9 @@ export const WebhookPayloadSchema = z.discriminatedUnion('type', [
   payloadOf('refund.created'),
   payloadOf('refund.succeeded'),
   payloadOf('refund.failed'),
+  payloadOf('dispute.created'),
+  payloadOf('dispute.updated'),
+  payloadOf('dispute.closed'),
 ]);
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 

@@ -3,7 +3,13 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { id, isOneOf } from './columns.ts';
 import { users } from './users.ts';
 
-export const FILE_PURPOSES = ['profile', 'checkout_logo', 'document', 'kyc_selfie'] as const;
+export const FILE_PURPOSES = [
+  'profile',
+  'checkout_logo',
+  'document',
+  'kyc_selfie',
+  'dispute_evidence',
+] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /**

@@ -14,6 +14,8 @@ export const notificationSettings = pgTable('notification_settings', {
   incomingPayments: boolean('incoming_payments').notNull().default(false),
   outgoingTransfer: boolean('outgoing_transfers').notNull().default(false),
   securityAlerts: boolean('security_alerts').notNull().default(false),
+  refunds: boolean('refunds').notNull().default(false),
+  disputes: boolean('disputes').notNull().default(true),
   email: boolean('email').notNull().default(false),
   ...timestamps,
 });

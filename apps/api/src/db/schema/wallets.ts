@@ -1,10 +1,13 @@
 import type { AccountStatus } from '@bizdash/shared';
-import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currency, id, knownCurrency, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
-/** One wallet per merchant and currency; balances are integer minor units. */
+/**
+ * One wallet per merchant and currency; balances are integer minor units. A balance goes below zero only through a
+ * dispute's hold (ADR 051): every other movement is refused by the ledger first, and ledger:verify explains each
+ * negative balance by its dispute holds.
+ */
 export const wallets = pgTable(
   'wallets',
   {
@@ -19,7 +22,6 @@ export const wallets = pgTable(
   },
   (table) => [
     uniqueIndex('wallets_user_currency_unique').on(table.userId, table.currency),
-    check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
     knownCurrency(table.currency),
   ],
 );

@@ -220,6 +220,26 @@ export async function lockOwnedPaymentByTransaction(tx: Tx, userId: string, tran
   return row ?? null;
 }
 
+/**
+ * The payment a card network charge belongs to (its providerReference), locked FOR UPDATE as a refund locks it: a
+ * dispute opening on it and a refund of it are decided one after the other (ADR 051).
+ */
+export async function lockPaymentByProviderReference(tx: Tx, providerReference: string) {
+  const [row] = await tx
+    .select({
+      payment: checkoutPayments,
+      status: transactions.transactionStatus,
+      walletId: transactions.walletId,
+      productName: products.productName,
+    })
+    .from(checkoutPayments)
+    .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
+    .innerJoin(products, eq(products.id, checkoutPayments.productId))
+    .where(eq(checkoutPayments.providerReference, providerReference))
+    .for('update', { of: [checkoutPayments] });
+  return row ?? null;
+}
+
 /** A payment with what its refund email and events say: the customer, the product, the seller's business name. */
 export async function findPaymentForRefundById(db: DbOrTx, paymentId: string) {
   const view = await findPaymentViewById(db, paymentId);

@@ -12,6 +12,7 @@ export {
   findPaymentForRefundById,
   hasCheckoutPayments,
   lockOwnedPaymentByTransaction,
+  lockPaymentByProviderReference,
 } from './checkout.repository.ts';
 export { findCheckoutProductForPage, startPayment } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';

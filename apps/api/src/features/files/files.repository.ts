@@ -30,6 +30,8 @@ const storedFileColumns = {
   contentType: files.contentType,
   size: files.size,
   originalName: files.originalName,
+  purpose: files.purpose,
+  createdAt: files.createdAt,
 };
 
 /** The user's files among `fileIds` (another user's are left out). */

@@ -8,6 +8,12 @@ export type { SystemAccountCode } from './ledger/ledger.types.ts';
 export { verifyLedger } from './ledger/ledger.verify.ts';
 export { joinableTransactions, joinableWallets, sellerWalletColumns } from './money.joins.ts';
 export {
+  holdForDispute,
+  releaseDisputeHold,
+  settleDisputeLoss,
+  sumTakenBackFromPayment,
+} from './transactions/dispute-movements.ts';
+export {
   backdatePayoutMovements,
   hasMoneyHistory,
   insertTransactionsInBulk,

@@ -109,7 +109,7 @@ export function noticeFor(event: EventEnvelope): NoticeText | null {
     case 'refund.succeeded': {
       const { amount, currency, customer } = event.data;
       return {
-        type: 'outgoingTransfer',
+        type: 'refunds',
         title: 'Refund completed',
         body: `${formatMoney(amount, currency)} is back on ${customer.name}'s card.`,
       };
@@ -117,9 +117,41 @@ export function noticeFor(event: EventEnvelope): NoticeText | null {
     case 'refund.failed': {
       const { amount, currency, customer, failureReason } = event.data;
       return {
-        type: 'outgoingTransfer',
+        type: 'refunds',
         title: 'Refund failed',
         body: `${formatMoney(amount, currency)} could not be refunded to ${customer.name}${failureReason ? `: ${failureReason}` : ''}. The money is back in your wallet.`,
+      };
+    }
+    case 'dispute.created': {
+      const { amount, currency, customer, evidenceDueBy } = event.data;
+      return {
+        type: 'disputes',
+        title: 'Payment disputed',
+        body: `${customer.name} disputed a payment of ${formatMoney(amount, currency)}. The amount is held from your wallet: answer by ${new Date(evidenceDueBy).toUTCString()}.`,
+      };
+    }
+    case 'dispute.updated':
+      return null;
+    case 'dispute.closed': {
+      const { amount, currency, customer, status } = event.data;
+      const outcome =
+        status === 'WON'
+          ? `was decided for you: ${formatMoney(amount, currency)} is back in your wallet.`
+          : status === 'ACCEPTED'
+            ? `is closed: you accepted it and ${formatMoney(amount, currency)} went to the customer's bank.`
+            : `was lost: ${formatMoney(amount, currency)} went to the customer's bank.`;
+      return {
+        type: 'disputes',
+        title: status === 'WON' ? 'Dispute won' : status === 'ACCEPTED' ? 'Dispute accepted' : 'Dispute lost',
+        body: `The dispute of ${customer.name}'s payment ${outcome}`,
+      };
+    }
+    case 'dispute.evidence_due_soon': {
+      const { amount, currency, customer, evidenceDueBy } = event.data;
+      return {
+        type: 'disputes',
+        title: 'Dispute evidence due soon',
+        body: `Answer the dispute of ${customer.name}'s payment of ${formatMoney(amount, currency)} by ${new Date(evidenceDueBy).toUTCString()}, or it is lost.`,
       };
     }
     case 'webhook.endpoint_disabled': {

@@ -9,6 +9,8 @@ const columns = {
   incomingPayments: notificationSettings.incomingPayments,
   outgoingTransfer: notificationSettings.outgoingTransfer,
   securityAlerts: notificationSettings.securityAlerts,
+  refunds: notificationSettings.refunds,
+  disputes: notificationSettings.disputes,
   email: notificationSettings.email,
 };
 

@@ -26,7 +26,7 @@ export function refundsRoutes(deps: AppDeps) {
           tags,
           summary: 'Refund part or all of a successful card payment; the wallet pays the amount at once',
           description:
-            "transactionId is the payment's transaction id as the transactions API shows it; without amount, all that is still refundable. The refund is PENDING until the card network answers (SUCCEEDED, or FAILED with the money back in the wallet). The card fee is not given back: what leaves the wallet is exactly the amount. 404 for a payment that is not the acting user's; 409 NOT_A_CARD_PAYMENT, PAYMENT_NOT_SUCCESSFUL, FULLY_REFUNDED, AMOUNT_OVER_REFUNDABLE, INSUFFICIENT_BALANCE (the wallet cannot cover it; nothing changed); 400 RESTOCK_NEEDS_FULL_REFUND.",
+            "transactionId is the payment's transaction id as the transactions API shows it; without amount, all that is still refundable. The refund is PENDING until the card network answers (SUCCEEDED, or FAILED with the money back in the wallet). The card fee is not given back: what leaves the wallet is exactly the amount. 404 for a payment that is not the acting user's; 409 NOT_A_CARD_PAYMENT, PAYMENT_NOT_SUCCESSFUL, PAYMENT_DISPUTED (a dispute of the payment is open), FULLY_REFUNDED, AMOUNT_OVER_REFUNDABLE, INSUFFICIENT_BALANCE (the wallet cannot cover it; nothing changed); 400 RESTOCK_NEEDS_FULL_REFUND.",
           headers: IdempotencyKeyHeaderSchema,
           body: CreateRefundRequestSchema,
           response: {

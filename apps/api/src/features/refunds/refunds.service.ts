@@ -1,5 +1,6 @@
 import {
   type CreateRefundRequestSchema,
+  DISPUTE_MESSAGES,
   formatMoney,
   pageOf,
   REFUND_MESSAGES,
@@ -16,6 +17,7 @@ import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { lockOwnedPaymentByTransaction } from '../checkout/index.ts';
+import { hasOpenDispute, sumDisputedByPayment } from '../disputes/index.ts';
 import { debitForRefund, findOwnedTransaction, lockOwnedWallet } from '../money/index.ts';
 import { refundEventData, toRefund } from './refund-view.ts';
 import {
@@ -90,7 +92,13 @@ async function createNewRefund(
       throw conflict(REFUND_MESSAGES.notSuccessful, 'PAYMENT_NOT_SUCCESSFUL');
     const { payment } = found;
     const currency = payment.currency;
-    const refundable = payment.customerTotal - (await sumRefundedByPayment(tx, payment.id));
+    // Under the same payment lock a dispute opening takes (ADR 051): an open dispute holds the money in question.
+    if (await hasOpenDispute(tx, payment.id))
+      throw conflict(DISPUTE_MESSAGES.paymentDisputed, 'PAYMENT_DISPUTED');
+    const refundable =
+      payment.customerTotal -
+      (await sumRefundedByPayment(tx, payment.id)) -
+      (await sumDisputedByPayment(tx, payment.id));
     if (refundable <= 0) throw conflict(REFUND_MESSAGES.fullyRefunded, 'FULLY_REFUNDED');
     const amount = input.amount ?? refundable;
     if (amount > refundable) {

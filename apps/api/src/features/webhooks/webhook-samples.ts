@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  DisputeEventData,
+  DisputeStatus,
   PaymentEventData,
   PayoutEventData,
   RefundEventData,
@@ -62,6 +64,21 @@ function sampleRefund(userId: string, status: RefundEventData['status']): Refund
   };
 }
 
+function sampleDispute(userId: string, status: DisputeStatus): DisputeEventData {
+  return {
+    disputeId: '8e6f5a4b-3c2d-4e1f-9a8b-7c6d5e4f3a2b',
+    userId,
+    paymentId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    paymentTransactionId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+    currency: 'NGN',
+    amount: 1_250_000,
+    reason: 'product_not_received',
+    status,
+    evidenceDueBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    customer: { name: 'Chioma Eze', email: 'chioma@example.com' },
+  };
+}
+
 /**
  * The body of a test event ("Send test event" in Developer Settings): the type's real shape with made-up ids, so
  * a receiver can be built and checked before the first real payment. It is marked as a test in the log only; the
@@ -85,5 +102,11 @@ export function samplePayload(type: WebhookEventType, userId: string): WebhookPa
       return { type, timestamp, data: sampleRefund(userId, 'SUCCEEDED') };
     case 'refund.failed':
       return { type, timestamp, data: sampleRefund(userId, 'FAILED') };
+    case 'dispute.created':
+      return { type, timestamp, data: sampleDispute(userId, 'NEEDS_RESPONSE') };
+    case 'dispute.updated':
+      return { type, timestamp, data: sampleDispute(userId, 'UNDER_REVIEW') };
+    case 'dispute.closed':
+      return { type, timestamp, data: sampleDispute(userId, 'WON') };
   }
 }

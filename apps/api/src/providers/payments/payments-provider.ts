@@ -1,4 +1,4 @@
-import type { CardBrand, Currency } from '@bizdash/shared';
+import type { CardBrand, Currency, DisputeReason } from '@bizdash/shared';
 
 /** Card details exactly as the customer typed them (already checked); they go to the provider and nowhere else. */
 interface CardInput {
@@ -36,6 +36,33 @@ export type RefundResult =
   | { state: 'SUCCEEDED'; refundId: string }
   | { state: 'FAILED'; refundId: string | null; reason: string };
 
+/** Where a dispute (chargeback) stands at the network: the merchant may answer; under review; decided. */
+export type ProviderDisputeState = 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST';
+
+/** A dispute the network opened or moved on, which the platform has not acknowledged yet. */
+export interface DisputeUpdate {
+  /** The network's id of the dispute: the same dispute always has the same reference. */
+  disputeReference: string;
+  /** The disputed charge (its providerReference). */
+  chargeReference: string;
+  reason: DisputeReason;
+  /** What the network took back (minor units). */
+  amount: number;
+  currency: Currency;
+  state: ProviderDisputeState;
+  evidenceDueBy: Date;
+}
+
+export interface DisputeEvidenceSubmission {
+  disputeReference: string;
+  explanation: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  deliveryDetails: string | null;
+  /** The evidence files, by name (a real acquirer takes their bytes as well). */
+  fileNames: string[];
+}
+
 type OtpResult =
   | { outcome: 'CAPTURED' }
   | { outcome: 'WRONG_OTP'; attemptsLeft: number }
@@ -68,4 +95,16 @@ export interface PaymentsProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Where a refund asked with this reference stands now, changing nothing but the network's own clock. */
   lookupRefund(refundReference: string): Promise<RefundResult>;
+  /**
+   * Disputes (chargebacks) the network opened or moved on (decided) that the platform has not acknowledged yet,
+   * oldest first (Stripe's charge.dispute.* events, Paystack's dispute list): the disputes job polls this, records
+   * each update (idempotently, by disputeReference and state), then acknowledges it.
+   */
+  disputeUpdates(limit: number): Promise<DisputeUpdate[]>;
+  /** The update of this dispute in this state is recorded: it is not reported again. */
+  acknowledgeDisputeUpdate(disputeReference: string, state: ProviderDisputeState): Promise<void>;
+  /** The merchant's evidence for a dispute: the network reviews it and reports WON or LOST later. Idempotent. */
+  submitDisputeEvidence(submission: DisputeEvidenceSubmission): Promise<void>;
+  /** The merchant accepts the dispute: the network closes it as lost. Idempotent. */
+  acceptDispute(disputeReference: string): Promise<void>;
 }

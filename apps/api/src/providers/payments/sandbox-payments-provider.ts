@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
 import { sandboxCardRefunds as cardRefunds } from '../../db/schema/sandbox-card-refunds.ts';
 import type { ChargeResult, PaymentsProvider, RefundResult } from './payments-provider.ts';
+import { type SandboxDisputeOptions, sandboxDisputes } from './sandbox-disputes.ts';
 import {
   DECLINE_REASONS,
   REFUND_FAILURE_REASONS,
@@ -61,7 +62,10 @@ function declineReasonOf(cardNumber: string) {
  * is conditional on where the charge stands, so concurrent calls for one charge (several codes at once, a code
  * racing a cancel) settle it once, and a call that changed nothing answers from where the charge now is.
  */
-export function createSandboxPaymentsProvider(db: Db, options: { refundSeconds: number }): PaymentsProvider {
+export function createSandboxPaymentsProvider(
+  db: Db,
+  options: { refundSeconds: number } & SandboxDisputeOptions,
+): PaymentsProvider {
   const standing = async (id: string): Promise<ChargeResult> => {
     const [row] = await db.select().from(charges).where(eq(charges.id, id));
     return row
@@ -202,5 +206,7 @@ export function createSandboxPaymentsProvider(db: Db, options: { refundSeconds: 
       if (!row) return { state: 'FAILED', refundId: null, reason: REFUND_FAILURE_REASONS.NOT_CAPTURED };
       return refundResultOf(row);
     },
+
+    ...sandboxDisputes(db, options),
   };
 }

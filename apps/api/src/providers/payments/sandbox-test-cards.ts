@@ -2,7 +2,13 @@
  * The sandbox card network's test cards (the README lists them). Any other number is declined, so nobody
  * mistakes the sandbox for a place to type a real card.
  */
-export type SandboxCardBehaviour = 'APPROVE' | 'OTP' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'REFUND_FAILS';
+export type SandboxCardBehaviour =
+  | 'APPROVE'
+  | 'OTP'
+  | 'DECLINE'
+  | 'INSUFFICIENT_FUNDS'
+  | 'REFUND_FAILS'
+  | 'DISPUTED';
 
 export const SANDBOX_OTP = '123456';
 export const SANDBOX_MAX_WRONG_OTPS = 3;
@@ -19,7 +25,16 @@ export const SANDBOX_TEST_CARDS: { number: string; behaviour: SandboxCardBehavio
   { number: '4000000000009995', behaviour: 'INSUFFICIENT_FUNDS', outcome: 'Insufficient funds' },
   /** Stripe's "refund fails" card: the payment is approved, every refund of it fails (the money returns). */
   { number: '4000000000005126', behaviour: 'REFUND_FAILS', outcome: 'Approved; its refunds fail' },
+  /** Stripe's "disputed" card: the payment is approved, then disputed by the card network (ADR 051). */
+  { number: '4000000000000259', behaviour: 'DISPUTED', outcome: 'Approved, then disputed as fraudulent' },
 ];
+
+/** The evidence words that decide a sandbox dispute under review; any other evidence loses (README). */
+export const SANDBOX_WINNING_EVIDENCE = 'winning_evidence';
+export const SANDBOX_LOSING_EVIDENCE = 'losing_evidence';
+
+/** The last four digits of the card whose payments the sandbox network disputes. */
+export const SANDBOX_DISPUTED_CARD_LAST4 = '0259';
 
 export const DECLINE_REASONS = {
   DECLINE: 'Your card was declined by your bank. Please use another card.',

@@ -72,6 +72,7 @@ describe('the event pipeline', () => {
         notify: async () => {},
         'password-changed-email': async () => {},
         'refund-email': async () => {},
+        'dispute-email': async () => {},
         webhooks: async () => {},
       },
       // Three attempts: about 1 s, then about 2 s between them.
@@ -130,6 +131,7 @@ describe('the event pipeline', () => {
       notify: async () => {},
       'password-changed-email': async () => {},
       'refund-email': async () => {},
+      'dispute-email': async () => {},
       webhooks: async () => {},
     };
 

@@ -71,6 +71,22 @@ export async function moveWalletBalance(
 }
 
 /**
+ * A dispute's hold (ADR 051): the wallet pays the full amount even when it holds less, so its balance may go below
+ * zero here and nowhere else. A deactivated wallet still pays: the card network takes the money back regardless.
+ */
+export async function moveWalletBalanceForDispute(
+  tx: Tx,
+  change: { walletId: string; currency: Currency; amount: number },
+) {
+  const [row] = await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${change.amount}`, updatedAt: sql`now()` })
+    .where(and(eq(wallets.id, change.walletId), eq(wallets.currency, change.currency)))
+    .returning({ id: wallets.id });
+  return row ?? null;
+}
+
+/**
  * The wallet row, locked: after a refused move, whether the refusal still holds is judged on this. NO KEY UPDATE,
  * the lock a balance update takes: a plain FOR UPDATE would queue against the key-share locks other postings'
  * entries hold on the wallet and deadlock with them.

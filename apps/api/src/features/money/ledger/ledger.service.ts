@@ -10,6 +10,7 @@ import {
   insertPostingsWithEntries,
   lockWalletState,
   moveWalletBalance,
+  moveWalletBalanceForDispute,
 } from './ledger.repository.ts';
 import type { PostingResult, SystemAccountCode, TransferLeg, TransferRequest } from './ledger.types.ts';
 
@@ -70,6 +71,13 @@ async function applyWalletChanges(
   for (const walletId of [...changes.keys()].sort()) {
     const change = changes.get(walletId);
     if (!change || change.amount === 0) continue;
+    if (kind === 'DISPUTE' && change.amount < 0) {
+      // ADR 051: a dispute's hold is the one movement that may take a wallet below zero.
+      if (await moveWalletBalanceForDispute(tx, { walletId, ...change })) continue;
+      throw new LedgerRuleError(
+        `dispute hold names wallet ${walletId}, which does not hold ${change.currency}`,
+      );
+    }
     const spending = isSpending(kind, change.amount);
     if (await moveWalletBalance(tx, { walletId, ...change, spending })) continue;
     // Refused against the last committed state: judge again with the row locked, so a refusal always stands on

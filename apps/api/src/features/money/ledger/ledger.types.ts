@@ -5,6 +5,7 @@ const SYSTEM_ACCOUNT_CODES = [
   'FEES_EARNED',
   'PAYOUTS_IN_TRANSIT',
   'REFUNDS_IN_TRANSIT',
+  'DISPUTES_HELD',
   'FX',
 ] as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNT_CODES)[number];
@@ -21,7 +22,7 @@ export interface TransferLeg {
 export interface TransferRequest {
   /** The same key always means the same movement: a retry replays the first result. */
   idempotencyKey: string;
-  kind: 'PAYMENT' | 'PAYOUT' | 'REFUND' | 'FEE' | 'REVERSAL' | 'FX' | 'ADJUSTMENT' | 'SEED';
+  kind: 'PAYMENT' | 'PAYOUT' | 'REFUND' | 'DISPUTE' | 'FEE' | 'REVERSAL' | 'FX' | 'ADJUSTMENT' | 'SEED';
   description: string;
   legs: TransferLeg[];
   reversesPostingId?: string;

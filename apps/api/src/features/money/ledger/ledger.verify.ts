@@ -52,9 +52,15 @@ const CHECKS: CheckQuery[] = [
       where w.balance <> coalesce(e.total, 0)`,
   },
   {
-    name: 'no wallet balance below zero',
+    // ADR 051: only a dispute's hold takes a wallet below zero, so a negative balance is at most what the wallet's
+    // disputes not won (open, lost or accepted) took from it.
+    name: 'no wallet balance below zero but by its dispute holds',
     checked: sql`select count(*) as n from wallets`,
-    violations: sql`select id || ' at ' || balance as example from wallets where balance < 0`,
+    violations: sql`select w.id || ' at ' || w.balance || ', disputes hold or lost ' || coalesce(d.total, 0) as example
+      from wallets w
+      left join (select wallet_id, sum(amount) as total from disputes where status <> 'WON' group by wallet_id) d
+        on d.wallet_id = w.id
+      where w.balance < 0 and w.balance + coalesce(d.total, 0) < 0`,
   },
   {
     name: 'successful transactions are posted, others are not',
@@ -118,6 +124,42 @@ const CHECKS: CheckQuery[] = [
       left join (select currency, sum(amount) as total from refunds where status = 'PENDING' group by currency) f
         on f.currency = a.currency
       where a.code = 'REFUNDS_IN_TRANSIT' and coalesce(e.total, 0) <> coalesce(f.total, 0)`,
+  },
+  {
+    name: "every dispute's money is where its status says",
+    checked: sql`select count(*) as n from disputes`,
+    // Held when opened; then released back to the wallet (WON) or paid to the network (LOST, ACCEPTED): never both.
+    violations: sql`select d.id || ' ' || d.status as example from disputes d
+      left join ledger_postings h on h.id = d.hold_posting_id and h.idempotency_key = 'dispute-hold:' || d.transaction_id
+      left join ledger_postings r on r.idempotency_key = 'dispute-released:' || d.transaction_id
+      left join ledger_postings l on l.idempotency_key = 'dispute-lost:' || d.transaction_id
+      where h.id is null or case
+        when d.status = 'WON' then r.id is null or l.id is not null or d.reversal_transaction_id is null
+        when d.status in ('LOST', 'ACCEPTED') then r.id is not null or l.id is null
+        else r.id is not null or l.id is not null
+      end`,
+  },
+  {
+    name: "a payment's refunds and disputes never add up to more than the customer paid",
+    checked: sql`select count(distinct payment_id) as n from disputes`,
+    // A won dispute gave its amount back: that part may be refunded again.
+    violations: sql`select p.id || ' paid ' || p.customer_total || ', disputed ' || d.total || ', refunded ' || coalesce(f.total, 0) as example
+      from (select payment_id, sum(amount) as total from disputes where status <> 'WON' group by payment_id) d
+      join checkout_payments p on p.id = d.payment_id
+      left join (select payment_id, sum(amount) as total from refunds where status <> 'FAILED' group by payment_id) f
+        on f.payment_id = d.payment_id
+      where d.total + coalesce(f.total, 0) > p.customer_total`,
+  },
+  {
+    name: 'open disputes add up to the DISPUTES_HELD account',
+    checked: sql`select count(*) as n from system_accounts where code = 'DISPUTES_HELD'`,
+    violations: sql`select a.currency || ' holds ' || coalesce(e.total, 0) || ', open disputes ' || coalesce(d.total, 0) as example
+      from system_accounts a
+      left join (select system_account_id, sum(amount) as total from ledger_entries group by system_account_id) e
+        on e.system_account_id = a.id
+      left join (select currency, sum(amount) as total from disputes
+        where status in ('NEEDS_RESPONSE', 'UNDER_REVIEW') group by currency) d on d.currency = a.currency
+      where a.code = 'DISPUTES_HELD' and coalesce(e.total, 0) <> coalesce(d.total, 0)`,
   },
 ];
 
