@@ -11,6 +11,7 @@ export {
   disputesJobs,
   expireOverdueDisputes,
   pollDisputeUpdates,
+  recordDisputeUpdate,
   remindDueDisputes,
   runDisputesJob,
   tellDueAnswers,

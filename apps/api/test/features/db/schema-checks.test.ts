@@ -45,7 +45,7 @@ describe('the CHECKs of db/schema and of the migrated database', () => {
     const checks = new Map(
       (await databaseChecks()).map((check) => [`${check.table}.${check.name}`, check.definition]),
     );
-    expect(currencyColumns).toHaveLength(13);
+    expect(currencyColumns).toHaveLength(15);
     for (const name of currencyColumns) {
       const values = [...(checks.get(name) ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
       expect(values, name).toEqual([...CURRENCIES]);

@@ -179,6 +179,9 @@ describe('The OpenAPI document (/api/docs/json)', () => {
       'refund.created',
       'refund.succeeded',
       'refund.failed',
+      'dispute.created',
+      'dispute.updated',
+      'dispute.closed',
     ]);
     const payout = document.webhooks['payout.failed']?.post;
     expect(payout?.parameters?.map((parameter) => parameter.name)).toEqual([

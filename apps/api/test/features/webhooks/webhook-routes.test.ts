@@ -76,11 +76,11 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     expect(payout?.data).toMatchObject({ userId: merchant.userId, status: 'FAILED' });
 
     const page = await logOf(merchant, '?page=1&size=3');
-    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 8, totalPages: 3 });
+    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 11, totalPages: 4 });
     expect(page.items.map((item) => item.eventType)).toEqual([
-      'refund.failed',
-      'refund.succeeded',
-      'refund.created',
+      'dispute.closed',
+      'dispute.updated',
+      'dispute.created',
     ]);
     const [newest] = page.items;
     expect(newest).toMatchObject({

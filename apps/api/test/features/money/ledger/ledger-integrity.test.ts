@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordDisputeUpdate } from '../../../../src/features/disputes/index.ts';
 import { postTransfer, reversePosting } from '../../../../src/features/money/ledger/ledger.service.ts';
 import { type LedgerReport, verifyLedger } from '../../../../src/features/money/ledger/ledger.verify.ts';
 import {
@@ -116,6 +117,20 @@ describe('ledger integrity', () => {
         restock: false,
       },
     );
+    // The card network disputes the rest of it: held in DISPUTES_HELD (paid minus the refund).
+    const [charged] = await sqlRows<{ provider_reference: string }>(
+      ctx.app,
+      sql`select provider_reference from checkout_payments where id = ${payment.paymentId}`,
+    );
+    await recordDisputeUpdate(ctx.app.deps, {
+      disputeReference: randomUUID(),
+      chargeReference: charged?.provider_reference ?? '',
+      reason: 'fraudulent',
+      amount: 500_000,
+      currency: 'NGN',
+      state: 'NEEDS_RESPONSE',
+      evidenceDueBy: new Date(Date.now() + 86_400_000),
+    });
   });
   afterAll(() => ctx.close());
 
@@ -204,7 +219,28 @@ describe('ledger integrity', () => {
         [
           "a payment's refunds never add up to more than the customer paid",
           'refunds in transit add up to the REFUNDS_IN_TRANSIT account',
+          "a payment's refunds and disputes never add up to more than the customer paid",
         ],
+      ],
+      [
+        'a dispute marked WON without its money back in the wallet',
+        () => [sql`update disputes set status = 'WON'`],
+        [
+          // b's wallet went below zero through the hold (ADR 051): a won dispute no longer explains it.
+          'no wallet balance below zero but by its dispute holds',
+          "every dispute's money is where its status says",
+          'open disputes add up to the DISPUTES_HELD account',
+        ],
+      ],
+      [
+        'a wallet below zero beyond what its disputes hold',
+        () => [
+          posting,
+          entry(sql`${a.NGN}, null`, 'NGN', -100_000_000),
+          entry(system('CUSTOMER_FUNDS', 'NGN'), 'NGN', 100_000_000),
+          sql`update wallets set balance = balance - 100000000 where id = ${a.NGN}`,
+        ],
+        ['no wallet balance below zero but by its dispute holds'],
       ],
       [
         'a refund marked SUCCEEDED without its money leaving transit',
