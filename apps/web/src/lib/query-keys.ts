@@ -18,6 +18,8 @@ export const queryKeys = {
   refunds: ['refunds'],
   /** The customers list and a customer's page (features/customers); new payments and refunds refresh them. */
   customers: ['customers'],
+  /** Disputes (features/disputes): the list, a dispute's page and the sidebar badge; a 'dispute' notice refreshes them. */
+  disputes: ['disputes'],
   /** The new payout's steps, kept in the cache and never fetched. */
   payoutDraft: ['payout'],
   apps: ['apps'],

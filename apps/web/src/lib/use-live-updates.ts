@@ -12,8 +12,18 @@ import { ApiError } from '@/lib/api-error';
 import { readEventStream } from '@/lib/event-stream';
 import { queryKeys, transactionSearchKey } from '@/lib/query-keys';
 
-const { wallets, transactions, products, users, notifications, banks, payouts, refunds, customers } =
-  queryKeys;
+const {
+  wallets,
+  transactions,
+  products,
+  users,
+  notifications,
+  banks,
+  payouts,
+  refunds,
+  customers,
+  disputes,
+} = queryKeys;
 
 /** What each notice makes stale. */
 const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
@@ -30,6 +40,8 @@ const KEYS_BY_KIND: Record<LiveNoticeKind, QueryKey[]> = {
   bank: [banks, users],
   // Payouts (features/payouts): confirmed, sent, settled or returned.
   payout: [payouts],
+  // Disputes (features/disputes): opened, answered or decided; the hold and its return are transactions too.
+  dispute: [disputes, transactions, wallets],
 };
 const EVERY_KEY: QueryKey[] = [
   wallets,
@@ -41,6 +53,7 @@ const EVERY_KEY: QueryKey[] = [
   payouts,
   refunds,
   customers,
+  disputes,
 ];
 /** What polling refreshes while the stream is down: balances, transaction lists, the merchant's status, payouts. */
 const POLLED_KEYS: QueryKey[] = [wallets, transactionSearchKey, users, payouts];

@@ -31,6 +31,9 @@ describe('Notification settings', () => {
     expect(switchNamed('Incoming payments')).not.toBeChecked();
     expect(switchNamed('Outgoing transfers')).not.toBeChecked();
     expect(switchNamed('Security alerts')).not.toBeChecked();
+    expect(switchNamed('Refunds')).not.toBeChecked();
+    // A dispute holds money and is lost without an answer: on unless the merchant turns it off.
+    expect(switchNamed('Disputes')).toBeChecked();
     expect(switchNamed('Email notifications')).not.toBeChecked();
   });
 

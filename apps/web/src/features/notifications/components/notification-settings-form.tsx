@@ -14,6 +14,11 @@ const TYPE_LABELS: Record<NotificationType, { label: string; hint: string }> = {
   accountUpdates: { label: 'Account updates', hint: 'Identity verification and business documents' },
   incomingPayments: { label: 'Incoming payments', hint: 'A customer paid you' },
   outgoingTransfer: { label: 'Outgoing transfers', hint: 'Money you sent out' },
+  refunds: { label: 'Refunds', hint: "A refund reached the customer's card, or failed" },
+  disputes: {
+    label: 'Disputes',
+    hint: 'A customer disputed a payment, its answer is due soon, or it was decided',
+  },
   securityAlerts: { label: 'Security alerts', hint: 'Password, two-factor sign-in and new sign-ins' },
 };
 
