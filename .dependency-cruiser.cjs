@@ -47,6 +47,7 @@ const TABLE_OWNERS = {
   'payouts.ts': 'features/payouts/',
   'refunds.ts': 'features/refunds/',
   'customers.ts': 'features/customers/',
+  'disputes.ts': 'features/disputes/',
   'kyc.ts': 'features/kyc/',
   'files.ts': 'features/files/',
   'documents.ts': 'features/documents/',
@@ -58,6 +59,7 @@ const TABLE_OWNERS = {
   'email-outbox.ts': 'providers/email/',
   'sandbox-card-authorizations.ts': 'providers/payments/',
   'sandbox-card-refunds.ts': 'providers/payments/',
+  'sandbox-card-disputes.ts': 'providers/payments/',
   'sandbox-bank-link-sessions.ts': 'providers/bank-link/',
   'sandbox-identity-sessions.ts': 'providers/identity/',
 };
