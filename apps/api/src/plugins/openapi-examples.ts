@@ -3,6 +3,9 @@ import type {
   CreateRefundRequest,
   Customer,
   CustomerDetail,
+  DisputeDetail,
+  DisputeEvidenceRequest,
+  DisputeListItem,
   FxConversion,
   FxConversionRequest,
   FxQuote,
@@ -169,6 +172,7 @@ const customer = {
     { currency: 'USD', amount: 4_500 },
   ],
   refunds: { count: 1, amounts: [{ currency: 'NGN', amount: 500_000 }] },
+  disputes: { count: 1 },
   createdAt: '2026-10-02T14:20:05.000Z',
 } satisfies Customer;
 
@@ -199,6 +203,19 @@ const customerDetail = {
       reason: 'requested_by_customer',
       status: 'SUCCEEDED',
       createdAt: refund.createdAt,
+    },
+  ],
+  disputes: [
+    {
+      id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+      paymentId: refund.paymentId,
+      paymentTransactionId: transaction.id,
+      currency: 'NGN',
+      amount: 505_000,
+      reason: 'product_not_received',
+      status: 'NEEDS_RESPONSE',
+      evidenceDueBy: '2026-12-02T10:40:12.000Z',
+      createdAt: '2026-11-25T12:00:00.000Z',
     },
   ],
 } satisfies CustomerDetail;
@@ -240,6 +257,80 @@ export interface RouteExamples {
   response: Record<number, unknown>;
 }
 
+const disputeItem = {
+  id: '6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  userId: USER_ID,
+  paymentTransactionId: transaction.id,
+  paymentId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  reason: 'product_not_received',
+  status: 'NEEDS_RESPONSE',
+  currency: 'NGN',
+  amount: 1_250_000,
+  evidenceDueBy: '2026-12-02T11:02:10.000Z',
+  transactionId: 'f2a3b4c5-d6e7-4f8a-9b0c-1d2e3f4a5b6c',
+  reversalTransactionId: null,
+  createdAt: '2026-11-25T11:02:10.000Z',
+  closedAt: null,
+  customerName: 'Chioma Eze',
+  customerEmail: 'chioma@example.com',
+  reference: 'BZ-8K2M4P',
+} satisfies DisputeListItem;
+
+const disputeEvidence = {
+  explanation: 'The scarf was delivered on 20 November and signed for by the customer.',
+  customerName: 'Chioma Eze',
+  customerEmail: 'chioma@example.com',
+  deliveryDetails: 'GIG Logistics, tracking GIG-20931, delivered 2026-11-20',
+  fileIds: ['3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'],
+  submit: true,
+} satisfies DisputeEvidenceRequest;
+
+const { customerName: _name, customerEmail: _email, reference: _reference, ...disputeFields } = disputeItem;
+const dispute = {
+  ...disputeFields,
+  status: 'UNDER_REVIEW',
+  payment: {
+    transactionId: transaction.id,
+    reference: 'BZ-8K2M4P',
+    customerName: 'Chioma Eze',
+    customerEmail: 'chioma@example.com',
+    currency: 'NGN',
+    amount: 1_250_000,
+    card: { brand: 'VISA', last4: '0259' },
+    paidAt: '2026-11-18T16:40:00.000Z',
+  },
+  evidence: {
+    explanation: disputeEvidence.explanation,
+    customerName: disputeEvidence.customerName,
+    customerEmail: disputeEvidence.customerEmail,
+    deliveryDetails: disputeEvidence.deliveryDetails,
+    files: [
+      {
+        id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+        name: 'delivery-receipt.pdf',
+        contentType: 'application/pdf',
+        size: 184_320,
+        url: '/api/disputes/6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d/files/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+        uploadedAt: '2026-11-26T09:30:00.000Z',
+      },
+    ],
+    submittedAt: '2026-11-26T09:31:12.000Z',
+    updatedAt: '2026-11-26T09:31:12.000Z',
+  },
+  timeline: [
+    {
+      kind: 'OPENED',
+      at: '2026-11-25T11:02:10.000Z',
+      description: "The customer's bank disputed ₦12,500.00: the amount is held from your wallet",
+    },
+    {
+      kind: 'EVIDENCE_SUBMITTED',
+      at: '2026-11-26T09:31:12.000Z',
+      description: 'Evidence submitted to the card network',
+    },
+  ],
+} satisfies DisputeDetail;
+
 /** By "METHOD url" as the route is registered. */
 export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
   'GET /api/wallets/': { response: { 200: wallets } },
@@ -267,6 +358,26 @@ export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
     response: { 200: { items: [customer], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
   },
   'GET /api/customers/:customerId': { response: { 200: customerDetail } },
+  'GET /api/disputes/': {
+    response: {
+      200: {
+        items: [disputeItem],
+        page: 1,
+        size: 10,
+        totalElements: 1,
+        totalPages: 1,
+        needsResponseCount: 1,
+      },
+    },
+  },
+  'GET /api/disputes/summary': { response: { 200: { needsResponseCount: 1 } } },
+  'GET /api/disputes/:disputeId': { response: { 200: dispute } },
+  'POST /api/disputes/:disputeId/evidence': { body: disputeEvidence, response: { 200: dispute } },
+  'POST /api/disputes/:disputeId/accept': {
+    response: {
+      200: { ...dispute, status: 'ACCEPTED', evidence: null, closedAt: '2026-11-26T09:31:12.000Z' },
+    },
+  },
   'POST /api/fx/quotes': { body: quoteRequest, response: { 201: quote } },
   'POST /api/fx/conversions': { body: conversionRequest, response: { 201: conversion } },
 };

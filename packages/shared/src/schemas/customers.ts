@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
+import { DISPUTE_REASONS, DISPUTE_STATUSES } from './disputes.ts';
 import { refuseControlCharacters } from './fields.ts';
 import { PageQuerySchema, pageSchemaOf } from './paging.ts';
 import { REFUND_REASONS, REFUND_STATUSES } from './refunds.ts';
@@ -41,6 +42,8 @@ export const CustomerSchema = z.object({
   totalSpent: z.array(CurrencyAmountSchema),
   /** The refunds of their payments that were not refused (PENDING or SUCCEEDED), and their amounts per currency. */
   refunds: z.object({ count: z.number().int().nonnegative(), amounts: z.array(CurrencyAmountSchema) }),
+  /** The disputes (chargebacks) of their payments, open or closed. */
+  disputes: z.object({ count: z.number().int().nonnegative() }),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
@@ -98,15 +101,31 @@ export const CustomerRefundSchema = z.object({
 });
 export type CustomerRefund = z.infer<typeof CustomerRefundSchema>;
 
-/** How many of a customer's payments and refunds the detail lists, newest first. */
+/** One dispute (chargeback) of a customer's payments. */
+export const CustomerDisputeSchema = z.object({
+  id: z.uuid(),
+  paymentId: z.uuid(),
+  paymentTransactionId: z.uuid(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number().int().positive(),
+  reason: z.enum(DISPUTE_REASONS),
+  status: z.enum(DISPUTE_STATUSES),
+  evidenceDueBy: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type CustomerDispute = z.infer<typeof CustomerDisputeSchema>;
+
+/** How many of a customer's payments, refunds and disputes the detail lists, newest first. */
 export const CUSTOMER_DETAIL_LIMIT = 100;
 
-/** GET /api/customers/{id}: the customer with their newest payments and refunds. */
+/** GET /api/customers/{id}: the customer with their newest payments, refunds and disputes. */
 export const CustomerDetailSchema = z.object({
   customer: CustomerSchema,
   /** Their newest payments (at most CUSTOMER_DETAIL_LIMIT), newest first. */
   payments: z.array(CustomerPaymentSchema),
   /** The refunds of their payments (at most CUSTOMER_DETAIL_LIMIT), newest first. */
   refunds: z.array(CustomerRefundSchema),
+  /** The disputes of their payments (at most CUSTOMER_DETAIL_LIMIT), newest first. */
+  disputes: z.array(CustomerDisputeSchema),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;

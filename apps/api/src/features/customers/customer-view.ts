@@ -19,6 +19,7 @@ export function toCustomer(row: CustomerWithStats): Customer {
     successfulPayments: row.successfulPayments,
     totalSpent: amountsOf(row.spent),
     refunds: { count: row.refundCount, amounts: amountsOf(row.refunded) },
+    disputes: { count: row.disputeCount },
     createdAt: row.customer.createdAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { joinableCheckoutPayments as payments } from '../checkout/index.ts';
+import { joinableDisputes as disputes } from '../disputes/index.ts';
 import { joinableTransactions as transactions } from '../money/index.ts';
 import { joinableProducts as products } from '../products/index.ts';
 import { joinableRefunds as refunds } from '../refunds/index.ts';
@@ -60,6 +61,19 @@ const refundStatsOf = (db: DbOrTx, userId: string) =>
     .groupBy(payments.customerId)
     .as('refund_stats');
 
+/** The disputes of each customer's payments, open or closed. */
+const disputeStatsOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      customerId: payments.customerId,
+      disputeCount: sql<number>`count(*)`.mapWith(Number).as('dispute_count'),
+    })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .where(eq(disputes.userId, userId))
+    .groupBy(payments.customerId)
+    .as('dispute_stats');
+
 export interface CustomerWithStats {
   customer: CustomerRow;
   firstPaymentAt: Date;
@@ -68,6 +82,7 @@ export interface CustomerWithStats {
   spent: Record<Currency, number>;
   refundCount: number;
   refunded: Record<Currency, number>;
+  disputeCount: number;
 }
 
 function filterOf(userId: string, filter: { customerId?: string; search?: string; transactionId?: string }) {
@@ -94,6 +109,7 @@ export async function listCustomersWithStats(
 ): Promise<{ rows: CustomerWithStats[]; total: number }> {
   const paymentStats = paymentStatsOf(db, userId);
   const refundStats = refundStatsOf(db, userId);
+  const disputeStats = disputeStatsOf(db, userId);
   const where = filterOf(userId, filter);
   const order =
     filter.sort === 'total_spent'
@@ -111,10 +127,12 @@ export async function listCustomersWithStats(
         refundCount: refundStats.refundCount,
         refundedNgn: refundStats.refundedNgn,
         refundedUsd: refundStats.refundedUsd,
+        disputeCount: disputeStats.disputeCount,
       })
       .from(customers)
       .innerJoin(paymentStats, eq(paymentStats.customerId, customers.id))
       .leftJoin(refundStats, eq(refundStats.customerId, customers.id))
+      .leftJoin(disputeStats, eq(disputeStats.customerId, customers.id))
       .where(where)
       .orderBy(...order, desc(customers.id))
       .limit(page.size)
@@ -130,6 +148,7 @@ export async function listCustomersWithStats(
       spent: { NGN: row.spentNgn, USD: row.spentUsd },
       refundCount: row.refundCount ?? 0,
       refunded: { NGN: row.refundedNgn ?? 0, USD: row.refundedUsd ?? 0 },
+      disputeCount: row.disputeCount ?? 0,
     })),
     total: total?.n ?? 0,
   };
@@ -176,5 +195,26 @@ export function listCustomerRefunds(db: DbOrTx, userId: string, customerId: stri
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(payments.customerId, customerId), eq(refunds.userId, userId)))
     .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(limit);
+}
+
+/** The newest disputes of a customer's payments, whatever their status. */
+export function listCustomerDisputes(db: DbOrTx, userId: string, customerId: string, limit: number) {
+  return db
+    .select({
+      id: disputes.id,
+      paymentId: disputes.paymentId,
+      paymentTransactionId: disputes.paymentTransactionId,
+      currency: disputes.currency,
+      amount: disputes.amount,
+      reason: disputes.reason,
+      status: disputes.status,
+      evidenceDueBy: disputes.evidenceDueBy,
+      createdAt: disputes.createdAt,
+    })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .where(and(eq(payments.customerId, customerId), eq(disputes.userId, userId)))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(limit);
 }

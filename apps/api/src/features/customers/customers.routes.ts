@@ -40,7 +40,7 @@ export function customersRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'One customer with their newest payments and refunds',
+          summary: 'One customer with their newest payments, refunds and disputes',
           description: 'At most 100 of each, newest first. 404 for a customer of another merchant.',
           params: CustomerIdParamsSchema,
           response: {

@@ -9,7 +9,12 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { toCustomer } from './customer-view.ts';
-import { listCustomerPayments, listCustomerRefunds, listCustomersWithStats } from './customers.repository.ts';
+import {
+  listCustomerDisputes,
+  listCustomerPayments,
+  listCustomerRefunds,
+  listCustomersWithStats,
+} from './customers.repository.ts';
 
 type CustomerDeps = Pick<AppDeps, 'database'>;
 
@@ -23,7 +28,7 @@ export async function listOwnCustomers(
   return pageOf(rows.map(toCustomer), query, total);
 }
 
-/** One of the acting user's customers with their newest payments and refunds; 404 for anyone else's. */
+/** One of the acting user's customers with their newest payments, refunds and disputes; 404 for anyone else's. */
 export async function getOwnCustomer(
   deps: CustomerDeps,
   actor: Actor,
@@ -34,13 +39,19 @@ export async function getOwnCustomer(
   const { rows } = await listCustomersWithStats(db, userId, { customerId }, { page: 1, size: 1 });
   const [found] = rows;
   if (!found) throw notFound(CUSTOMER_MESSAGES.customerNotFound);
-  const [payments, refunds] = await Promise.all([
+  const [payments, refunds, disputes] = await Promise.all([
     listCustomerPayments(db, userId, customerId, CUSTOMER_DETAIL_LIMIT),
     listCustomerRefunds(db, userId, customerId, CUSTOMER_DETAIL_LIMIT),
+    listCustomerDisputes(db, userId, customerId, CUSTOMER_DETAIL_LIMIT),
   ]);
   return {
     customer: toCustomer(found),
     payments: payments.map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),
     refunds: refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
+    disputes: disputes.map((dispute) => ({
+      ...dispute,
+      evidenceDueBy: dispute.evidenceDueBy.toISOString(),
+      createdAt: dispute.createdAt.toISOString(),
+    })),
   };
 }

@@ -6,6 +6,7 @@ import { customerOfPayment } from '../../../src/features/customers/index.ts';
 import { bearer, inTx, type Merchant, signUpMerchant, sqlRows, useTestApp } from '../../helper.ts';
 import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { CARDS, createProduct, pay, startBody, startPayment } from '../checkout/checkout-fixtures.ts';
+import { disputeTestConfig, openedDispute } from '../disputes/dispute-fixtures.ts';
 import { paidMerchant, refund, refundTestConfig, settleRefunds } from '../refunds/refund-fixtures.ts';
 
 async function get<T>(
@@ -64,6 +65,7 @@ describe('customers of checkout payments', () => {
         { currency: 'USD', amount: expect.any(Number) },
       ],
       refunds: { count: 0, amounts: [] },
+      disputes: { count: 0 },
     });
     expect(Date.parse(customer.firstPaymentAt)).toBeLessThan(Date.parse(customer.lastPaymentAt));
     const rows = await sqlRows<{ customer_id: string }>(
@@ -231,5 +233,32 @@ describe('customers of checkout payments', () => {
       const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(merchant.token) });
       expect(response.statusCode, url).toBe(400);
     }
+  });
+});
+
+describe('the disputes of a customer', () => {
+  const ctx = useTestApp(disputeTestConfig());
+
+  it('are counted on the customer and listed on their page, with what they hold and their due date', async () => {
+    const { paid, dispute } = await openedDispute(ctx.app);
+    const [customer] = (await list(ctx.app, paid.merchant)).items as [Customer];
+    expect(customer.disputes).toEqual({ count: 1 });
+    const detail = await get<CustomerDetail>(ctx.app, paid.merchant, `/api/customers/${customer.id}`);
+    expect(detail.disputes).toEqual([
+      {
+        id: dispute.id,
+        paymentId: paid.paymentId,
+        paymentTransactionId: paid.transactionId,
+        currency: 'NGN',
+        amount: dispute.amount,
+        reason: dispute.reason,
+        status: 'NEEDS_RESPONSE',
+        evidenceDueBy: dispute.evidenceDueBy,
+        createdAt: dispute.createdAt,
+      },
+    ]);
+    const other = await paidMerchant(ctx.app);
+    const [undisputed] = (await list(ctx.app, other.merchant)).items as [Customer];
+    expect(undisputed.disputes).toEqual({ count: 0 });
   });
 });

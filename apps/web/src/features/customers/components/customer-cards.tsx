@@ -34,6 +34,7 @@ export function CustomerCards({ customers, caption, stale = false }: CustomerRow
               <span className="text-xs text-slate-600 tabular-nums">
                 {plural(customer.successfulPayments, 'payment')} · last {formatDate(customer.lastPaymentAt)}
                 {customer.refunds.count > 0 ? ` · ${plural(customer.refunds.count, 'refund')}` : null}
+                {customer.disputes.count > 0 ? ` · ${plural(customer.disputes.count, 'dispute')}` : null}
               </span>
             </span>
             <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import {
   type CustomerDetail as CustomerDetailData,
+  type CustomerDispute,
   type CustomerPayment,
   type CustomerRefund,
   formatDate,
@@ -10,7 +11,13 @@ import { Link } from 'react-router';
 import { DescriptionList } from '@/components/ui/description-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { CustomerAmounts } from './customer-amounts';
-import { PaymentStatusBadge, REFUND_REASON_LABELS, RefundStatusBadge } from './customer-statuses';
+import {
+  DISPUTE_REASON_LABELS,
+  DisputeStatusBadge,
+  PaymentStatusBadge,
+  REFUND_REASON_LABELS,
+  RefundStatusBadge,
+} from './customer-statuses';
 
 /** A payment in the transactions list: searched by its order reference. */
 const transactionsOf = (reference: string) => `/transactions/all?q=${encodeURIComponent(reference)}`;
@@ -91,9 +98,48 @@ function Refunds({ refunds, payments }: { refunds: CustomerRefund[]; payments: C
   );
 }
 
-/** A customer's totals, then their newest payments and the refunds of those payments. */
+function Disputes({ disputes, payments }: { disputes: CustomerDispute[]; payments: CustomerPayment[] }) {
+  if (disputes.length === 0) return <p className="text-sm text-slate-600">No disputes.</p>;
+  const referenceOf = new Map(payments.map((payment) => [payment.id, payment.reference]));
+  return (
+    <ul aria-label="Disputes" className="-my-3 divide-y divide-slate-100">
+      {disputes.map((dispute) => (
+        <li
+          key={dispute.id}
+          data-testid="customer-dispute"
+          className="flex items-start justify-between gap-4 py-3"
+        >
+          <span className="flex min-w-0 flex-col gap-0.5">
+            <span className="text-sm font-medium text-slate-900">
+              {DISPUTE_REASON_LABELS[dispute.reason]}
+            </span>
+            <span className="text-xs text-slate-600 tabular-nums">
+              {dispute.status === 'NEEDS_RESPONSE'
+                ? `Answer by ${formatDateTime(dispute.evidenceDueBy)}`
+                : `Opened ${formatDateTime(dispute.createdAt)}`}
+              {referenceOf.has(dispute.paymentId) ? (
+                <>
+                  {' · '}
+                  <span className="whitespace-nowrap">of {referenceOf.get(dispute.paymentId)}</span>
+                </>
+              ) : null}
+            </span>
+          </span>
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <span className="text-sm font-semibold text-slate-900 tabular-nums">
+              {formatMoney(dispute.amount, dispute.currency)}
+            </span>
+            <DisputeStatusBadge status={dispute.status} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A customer's totals, then their newest payments and the refunds and disputes of those payments. */
 export function CustomerDetail({ detail }: { detail: CustomerDetailData }) {
-  const { customer, payments, refunds } = detail;
+  const { customer, payments, refunds, disputes } = detail;
   return (
     <div className="flex flex-col gap-6">
       <SectionCard title="Summary">
@@ -117,6 +163,11 @@ export function CustomerDetail({ detail }: { detail: CustomerDetailData }) {
                 ),
             },
             { label: 'Refunds', value: customer.refunds.count.toLocaleString('en') },
+            {
+              label: 'Disputes',
+              value: customer.disputes.count.toLocaleString('en'),
+              testId: 'customer-disputes',
+            },
             { label: 'First payment', value: formatDate(customer.firstPaymentAt) },
             { label: 'Last payment', value: formatDate(customer.lastPaymentAt) },
           ]}
@@ -130,6 +181,9 @@ export function CustomerDetail({ detail }: { detail: CustomerDetailData }) {
       </SectionCard>
       <SectionCard title="Refunds">
         <Refunds refunds={refunds} payments={payments} />
+      </SectionCard>
+      <SectionCard title="Disputes">
+        <Disputes disputes={disputes} payments={payments} />
       </SectionCard>
     </div>
   );

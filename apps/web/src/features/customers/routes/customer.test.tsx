@@ -5,6 +5,7 @@ import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 import {
   buildCustomerDetail,
+  buildCustomerDispute,
   buildCustomerPayment,
   buildCustomerRefund,
   CUSTOMER_IDS,
@@ -63,10 +64,37 @@ describe('A customer page', () => {
     expect(within(refund).getByTestId('refund-status')).toHaveTextContent('Pending');
   });
 
-  it('says so when the customer has no refunds', async () => {
+  it('lists the disputes of their payments, with when an open one must be answered', async () => {
+    const payment = buildCustomerPayment({ amount: 505_000, reference: 'BZD-DISPUTED01' });
+    db.customers = [
+      buildCustomerDetail(
+        {},
+        [payment],
+        [],
+        [
+          buildCustomerDispute(payment, { evidenceDueBy: '2026-11-28T10:15:00.000Z' }),
+          buildCustomerDispute(payment, { status: 'WON', reason: 'fraudulent', amount: 1_000 }),
+        ],
+      ),
+    ];
+    openCustomer();
+    const disputes = await screen.findAllByTestId('customer-dispute');
+    expect(screen.getByTestId('customer-disputes')).toHaveTextContent('2');
+    const [open, won] = disputes as [HTMLElement, HTMLElement];
+    expect(open).toHaveTextContent('Product not received');
+    expect(open).toHaveTextContent('Answer by 28 Nov 2026');
+    expect(open).toHaveTextContent('of BZD-DISPUTED01');
+    expect(open).toHaveTextContent('₦5,050.00');
+    expect(within(open).getByTestId('dispute-status')).toHaveTextContent('Needs response');
+    expect(won).toHaveTextContent('₦10.00');
+    expect(within(won).getByTestId('dispute-status')).toHaveTextContent('Won');
+  });
+
+  it('says so when the customer has no refunds nor disputes', async () => {
     db.customers = [buildCustomerDetail()];
     openCustomer();
     expect(await screen.findByText('No refunds.')).toBeInTheDocument();
+    expect(screen.getByText('No disputes.')).toBeInTheDocument();
   });
 
   it("says a customer that is not the merchant's was not found", async () => {

@@ -2,6 +2,7 @@ import {
   type Customer,
   type CustomerDetail,
   CustomerDetailSchema,
+  type CustomerDispute,
   type CustomerPayment,
   type CustomerRefund,
 } from '@bizdash/shared';
@@ -51,14 +52,33 @@ export function buildCustomerRefund(
   };
 }
 
+export function buildCustomerDispute(
+  payment: CustomerPayment,
+  overrides: Partial<CustomerDispute> = {},
+): CustomerDispute {
+  return {
+    id: nextId('b7a2b3c4'),
+    paymentId: payment.id,
+    paymentTransactionId: payment.transactionId,
+    currency: payment.currency,
+    amount: payment.amount,
+    reason: 'product_not_received',
+    status: 'NEEDS_RESPONSE',
+    evidenceDueBy: '2026-11-28T10:15:00.000Z',
+    createdAt: '2026-11-21T10:15:00.000Z',
+    ...overrides,
+  };
+}
+
 /**
- * A customer with their payments and refunds; the totals are worked out from them as the API does (successful
+ * A customer with their payments, refunds and disputes; the totals are worked out from them as the API does (successful
  * payments spent, refunds not FAILED), unless overridden.
  */
 export function buildCustomerDetail(
   customer: Partial<Customer> = {},
   payments: CustomerPayment[] = [buildCustomerPayment()],
   refunds: CustomerRefund[] = [],
+  disputes: CustomerDispute[] = [],
 ): CustomerDetail {
   const sums = (rows: { currency: 'NGN' | 'USD'; amount: number }[]) =>
     (['NGN', 'USD'] as const)
@@ -81,10 +101,12 @@ export function buildCustomerDetail(
       successfulPayments: successful.length,
       totalSpent: sums(successful),
       refunds: { count: counted.length, amounts: sums(counted) },
+      disputes: { count: disputes.length },
       createdAt: times[0] ?? '2026-11-20T10:15:00.000Z',
       ...customer,
     },
     payments,
     refunds,
+    disputes,
   });
 }
