@@ -195,6 +195,15 @@ const VALID_BODIES: Record<string, unknown> = {
     customerNote: 'Sorry',
     restock: false,
   },
+  // The fuzzed merchant has no dispute: every valid variation is a 404.
+  'POST /api/disputes/{disputeId}/evidence': {
+    explanation: 'Delivered and signed for',
+    customerName: 'Ada Obi',
+    customerEmail: 'ada@example.com',
+    deliveryDetails: 'GIG-20931',
+    fileIds: [],
+    submit: false,
+  },
   'PUT /api/users/{userId}/notification-settings': {
     inApp: true,
     accountUpdates: true,

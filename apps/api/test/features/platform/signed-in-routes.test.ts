@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordDisputeUpdate } from '../../../src/features/disputes/index.ts';
 import { setWebhookUrl } from '../../../src/features/webhooks/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import {
@@ -104,6 +105,7 @@ describe('every route of the signed-in scope', () => {
     if (url === '/api/users/update-api-details') return { userId, generateNewKey: true };
     if (url === '/api/users/register') return { name: 'Lagos Shop' };
     if (url.endsWith('/webhooks/test')) return { type: 'payment.succeeded' };
+    if (url.endsWith('/evidence')) return { explanation: 'Delivered and signed for' };
     if (url.endsWith('/change-password')) {
       return {
         password: 'Wr0ng!Passw0rd',
@@ -135,6 +137,7 @@ describe('every route of the signed-in scope', () => {
       refundId: await refundOf(merchantB, paymentToB.transactionId),
       deliveryId: await webhookDeliveryOf(merchantB.userId),
       customerId: await customerOf(paymentToB.id),
+      disputeId: await disputeOf(paymentToB.id),
     };
   });
 
@@ -144,6 +147,29 @@ describe('every route of the signed-in scope', () => {
     return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
   }
   afterAll(() => ctx.close());
+
+  /** A dispute of the rest of B's payment, as the card network reports it. */
+  async function disputeOf(paymentId: string) {
+    const [row] = await sqlRows<{ provider_reference: string }>(
+      ctx.app,
+      sql`select provider_reference from checkout_payments where id = ${paymentId}`,
+    );
+    await recordDisputeUpdate(ctx.app.deps, {
+      disputeReference: randomUUID(),
+      chargeReference: row?.provider_reference ?? '',
+      reason: 'fraudulent',
+      amount: 1_000_000_000,
+      currency: 'NGN',
+      state: 'NEEDS_RESPONSE',
+      evidenceDueBy: new Date(Date.now() + 86_400_000),
+    });
+    const [dispute] = await sqlRows<{ id: string }>(
+      ctx.app,
+      sql`select id from disputes where payment_id = ${paymentId}`,
+    );
+    if (!dispute) throw new Error(`payment ${paymentId} was not disputed`);
+    return dispute.id;
+  }
 
   /** The customer who made B's payment. */
   async function customerOf(paymentId: string) {
