@@ -157,12 +157,19 @@ export function CustomerDetail({ detail }: { detail: CustomerDetailData }) {
               label: 'Refunded',
               value:
                 customer.refunds.count > 0 ? (
-                  <CustomerAmounts amounts={customer.refunds.amounts} />
+                  <span className="flex flex-col">
+                    <CustomerAmounts amounts={customer.refunds.amounts} />
+                    <span className="text-xs font-normal text-slate-600">
+                      {customer.refunds.count === 1
+                        ? '1 refund'
+                        : `${customer.refunds.count.toLocaleString('en')} refunds`}
+                    </span>
+                  </span>
                 ) : (
                   <span className="font-normal text-slate-600">None</span>
                 ),
+              testId: 'customer-refunded',
             },
-            { label: 'Refunds', value: customer.refunds.count.toLocaleString('en') },
             {
               label: 'Disputes',
               value: customer.disputes.count.toLocaleString('en'),

@@ -45,6 +45,7 @@ describe('A customer page', () => {
     expect(await screen.findByRole('heading', { name: 'Chioma Eze', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('customer-email')).toHaveTextContent('chioma@example.com');
     expect(screen.getByTestId('customer-total-spent')).toHaveTextContent('₦10,050.00$45.00');
+    expect(screen.getByTestId('customer-refunded')).toHaveTextContent('₦2,500.001 refund');
 
     const payments = screen.getAllByTestId('customer-payment');
     expect(payments).toHaveLength(3);
