@@ -253,5 +253,21 @@ describe('disputes: the rules around them', () => {
           where e.user_id = ${paid.merchant.userId} and e.event_type = 'dispute.created' order by d.handler`,
     );
     expect(handlers.map((row) => row.handler)).toEqual(['dispute-email', 'notify', 'webhooks']);
+
+    await ctx.app.deps.jobs.runDueEvents();
+    const mails = await ctx.app.deps.email.mailbox(paid.merchant.email);
+    const opened = mails.filter((mail) => mail.subject.startsWith('A payment of'));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.subject).toMatch(/^A payment of ₦[\d,.]+ was disputed$/);
+    expect(opened[0]?.text).toContain('Reason: Fraudulent');
+    expect(opened[0]?.text).toContain(`/disputes/${dispute.id}`);
+    const bell = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${paid.merchant.userId}/notifications`,
+      headers: bearer(paid.merchant.token),
+    });
+    expect(bell.json().items).toContainEqual(
+      expect.objectContaining({ type: 'disputes', title: 'Payment disputed' }),
+    );
   });
 });

@@ -184,6 +184,11 @@ describe('a dispute opens, is answered and decided', () => {
     ]);
     const reminded = await getDispute(ctx.app, paid.merchant, dispute.id);
     expect(reminded.timeline.filter((entry) => entry.kind === 'REMINDER_SENT')).toHaveLength(1);
+    await ctx.app.deps.jobs.runDueEvents();
+    const reminders = (await ctx.app.deps.email.mailbox(paid.merchant.email)).filter((mail) =>
+      mail.subject.startsWith('Reminder: answer the dispute'),
+    );
+    expect(reminders).toHaveLength(1);
   });
 
   it('lists the ones needing an answer first, with the count for the badge', async () => {

@@ -16,6 +16,8 @@ const chosen = {
   incomingPayments: true,
   outgoingTransfer: false,
   securityAlerts: true,
+  refunds: true,
+  disputes: false,
   email: true,
 };
 
@@ -49,11 +51,13 @@ describe('/api/users/{userId}/notification-settings', () => {
       incomingPayments: false,
       outgoingTransfer: false,
       securityAlerts: false,
+      refunds: false,
+      disputes: true,
       email: false,
     });
   });
 
-  it('saves all six choices and reads them back', async () => {
+  it('saves all eight choices and reads them back', async () => {
     const saved = await send('PUT', merchant.userId, merchant, chosen);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual(chosen);
@@ -62,6 +66,11 @@ describe('/api/users/{userId}/notification-settings', () => {
     const again = await send('PUT', merchant.userId, merchant, { ...chosen, email: false });
     expect(again.json()).toEqual({ ...chosen, email: false });
     expect(await savedRows(merchant)).toBe(1);
+
+    // A client that does not know Refunds and Disputes yet leaves them as they are.
+    const { refunds: _refunds, disputes: _disputes, ...older } = chosen;
+    const kept = await send('PUT', merchant.userId, merchant, { ...older, email: false });
+    expect(kept.json()).toEqual({ ...chosen, email: false });
   });
 
   it.each([

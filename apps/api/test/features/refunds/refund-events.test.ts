@@ -30,7 +30,7 @@ describe('refund events', () => {
     return response.json().items as { type: string; title: string; body: string }[];
   };
 
-  const turnOnOutgoing = async (token: string, userId: string) => {
+  const turnOnRefunds = async (token: string, userId: string) => {
     const response = await ctx.app.inject({
       method: 'PUT',
       url: `/api/users/${userId}/notification-settings`,
@@ -39,8 +39,9 @@ describe('refund events', () => {
         inApp: true,
         accountUpdates: true,
         incomingPayments: false,
-        outgoingTransfer: true,
+        outgoingTransfer: false,
         securityAlerts: false,
+        refunds: true,
         email: false,
       },
     });
@@ -50,7 +51,7 @@ describe('refund events', () => {
   it('refund.created emails the customer, queues a webhook; refund.succeeded rings the bell', async () => {
     const paid = await paidMerchant(ctx.app);
     const { merchant } = paid;
-    await turnOnOutgoing(merchant.token, merchant.userId);
+    await turnOnRefunds(merchant.token, merchant.userId);
     await setWebhookUrl(ctx.app.deps, merchant.userId, 'http://127.0.0.1:9/hooks');
     const [customer] = await sqlRows<{ customer_email: string }>(
       ctx.app,
@@ -96,7 +97,7 @@ describe('refund events', () => {
     const notices = await notificationsOf(merchant.token, merchant.userId);
     expect(notices).toContainEqual(
       expect.objectContaining({
-        type: 'outgoingTransfer',
+        type: 'refunds',
         title: 'Refund completed',
         body: "₦2,500.00 is back on Chioma Eze's card.",
       }),
@@ -106,7 +107,7 @@ describe('refund events', () => {
   it('refund.failed tells the merchant the money is back', async () => {
     const paid = await paidMerchant(ctx.app, { card: REFUND_FAILS_CARD });
     const { merchant } = paid;
-    await turnOnOutgoing(merchant.token, merchant.userId);
+    await turnOnRefunds(merchant.token, merchant.userId);
     await refund(ctx.app, merchant, { transactionId: paid.transactionId, amount: 1_000 });
     await settleRefunds(ctx.app);
     await ctx.app.deps.jobs.runDueEvents();
@@ -118,7 +119,7 @@ describe('refund events', () => {
     const notices = await notificationsOf(merchant.token, merchant.userId);
     expect(notices).toContainEqual(
       expect.objectContaining({
-        type: 'outgoingTransfer',
+        type: 'refunds',
         title: 'Refund failed',
         body: '₦10.00 could not be refunded to Chioma Eze: The card issuer refused the refund: the card account is closed. The money is back in your wallet.',
       }),
