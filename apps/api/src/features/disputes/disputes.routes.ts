@@ -1,15 +1,28 @@
 import {
   ApiErrorSchema,
+  DISPUTE_FILE_MAX_BYTES,
   DisputeDetailSchema,
   DisputeEvidenceRequestSchema,
+  DisputeFileSchema,
   DisputeIdParamsSchema,
   DisputeListQuerySchema,
   DisputePageSchema,
   DisputeSummarySchema,
 } from '@bizdash/shared';
+import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import {
+  attachment,
+  gatedUpload,
+  multipartRoute,
+  registerMultipart,
+  sendStored,
+  withMultipart,
+} from '../files/index.ts';
+import { answerableDispute, evidenceFile, uploadEvidenceFile } from './dispute-files.ts';
 import {
   acceptDispute,
   disputeSummary,
@@ -20,9 +33,84 @@ import {
 
 const tags = ['disputes'];
 
+const EvidenceFileFormSchema = z.object({
+  file: z
+    .file()
+    .mime(['image/png', 'image/jpeg', 'application/pdf'])
+    .max(DISPUTE_FILE_MAX_BYTES)
+    .meta({ description: 'One evidence file: png, jpeg or pdf by its bytes, 10 MB at most' }),
+});
+
+const EvidenceFileParamsSchema = DisputeIdParamsSchema.extend({
+  fileId: z.uuid({ error: 'File not found' }),
+});
+
 /** Disputes (chargebacks) of card payments (issue 22 §2, ADR 051). */
 export function disputesRoutes(deps: AppDeps) {
-  return typedRoutes(async (api) => {
+  const gate = { storage: deps.config.storage, db: deps.database.db };
+  return typedRoutes(async (api, app) => {
+    await registerMultipart(app);
+
+    api.post(
+      '/:disputeId/files',
+      {
+        ...multipartRoute,
+        schema: {
+          tags,
+          summary: 'Upload one evidence file for the dispute (receipt, proof of delivery, correspondence)',
+          description:
+            "The `file` field: png, jpeg or pdf by its bytes, 10 MB at most; it counts against the merchant's storage quota (413 when full). Name it in the evidence's fileIds to attach it. 409 DISPUTE_NOT_OPEN once the dispute is answered or decided.",
+          consumes: ['multipart/form-data'],
+          params: DisputeIdParamsSchema,
+          body: EvidenceFileFormSchema,
+          response: {
+            201: DisputeFileSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+            409: ApiErrorSchema,
+            413: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        // Whose dispute and whether it takes files, before the body is read.
+        const dispute = await answerableDispute(deps, actor, request.params.disputeId);
+        const stored = await gatedUpload(gate, { request, reply, userId: actor.actingUserId }, () =>
+          withMultipart(request, (form) => uploadEvidenceFile(deps, actor, dispute, form)),
+        );
+        return reply.code(201).send(stored);
+      },
+    );
+
+    api.get(
+      '/:disputeId/files/:fileId',
+      {
+        schema: {
+          tags,
+          summary: 'Download one evidence file of the dispute (as an attachment)',
+          params: EvidenceFileParamsSchema,
+          response: {
+            200: nonJsonResponse('The evidence file, as an attachment', ['*/*']),
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await evidenceFile(
+          deps,
+          actorOf(request),
+          request.params.disputeId,
+          request.params.fileId,
+        );
+        reply.header('cache-control', 'private, no-store');
+        return sendStored(reply, deps.storage, file, attachment(file.originalName ?? 'evidence'));
+      },
+    );
     api.get(
       '/',
       {

@@ -138,6 +138,7 @@ describe('every route of the signed-in scope', () => {
       deliveryId: await webhookDeliveryOf(merchantB.userId),
       customerId: await customerOf(paymentToB.id),
       disputeId: await disputeOf(paymentToB.id),
+      fileId: await evidenceFileOf(merchantB.userId),
     };
   });
 
@@ -147,6 +148,17 @@ describe('every route of the signed-in scope', () => {
     return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
   }
   afterAll(() => ctx.close());
+
+  /** An evidence file B uploaded (a files row, as the upload pipeline leaves it). */
+  async function evidenceFileOf(userId: string) {
+    const [row] = await sqlRows<{ id: string }>(
+      ctx.app,
+      sql`insert into files (owner_id, purpose, storage_key, content_type, size, original_name)
+          values (${userId}, 'dispute_evidence', ${randomUUID()}, 'application/pdf', 100, 'receipt.pdf') returning id`,
+    );
+    if (!row) throw new Error('no evidence file');
+    return row.id;
+  }
 
   /** A dispute of the rest of B's payment, as the card network reports it. */
   async function disputeOf(paymentId: string) {
