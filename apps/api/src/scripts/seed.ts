@@ -30,11 +30,16 @@ const count = (name: keyof typeof values) => {
 };
 
 // The app itself (its database, keys and sealing, no jobs), so the demo is made by the same code as real use; its
-// sandbox card network answers refunds at once, so the demo's refunds are settled when the seed ends.
+// sandbox card network answers refunds and disputes at once, so the demo's are settled when the seed ends.
 const config = loadConfig();
 const app = await buildApp({
   ...config,
-  checkout: { ...config.checkout, sandboxRefundSeconds: 0 },
+  checkout: {
+    ...config.checkout,
+    sandboxRefundSeconds: 0,
+    sandboxDisputeAfterSeconds: 0,
+    sandboxDisputeReviewSeconds: 0,
+  },
   jobsEnabled: false,
   logLevel: 'warn',
 });
@@ -82,7 +87,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts, payouts and refunds in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts, payouts, refunds and disputes in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);

@@ -12,10 +12,6 @@ export { disputesRoutes } from './disputes.routes.ts';
 export { listOwnDisputes, saveEvidence } from './disputes.service.ts';
 export {
   disputesJobs,
-  expireOverdueDisputes,
-  pollDisputeUpdates,
   recordDisputeUpdate,
-  remindDueDisputes,
   runDisputesJob,
-  tellDueAnswers,
 } from './disputes-network.job.ts';

@@ -20,8 +20,15 @@ describe('the demo seed', () => {
   let historyStart: Date;
 
   beforeAll(async () => {
-    // As npm run seed builds its app: the sandbox network answers refunds at its next look.
-    ctx = await buildTestApp({ checkout: { ...testConfig().checkout, sandboxRefundSeconds: 0 } });
+    // As npm run seed builds its app: the sandbox network answers refunds and disputes at its next look.
+    ctx = await buildTestApp({
+      checkout: {
+        ...testConfig().checkout,
+        sandboxRefundSeconds: 0,
+        sandboxDisputeAfterSeconds: 0,
+        sandboxDisputeReviewSeconds: 0,
+      },
+    });
     ({
       userId,
       transactions: seeded,
@@ -130,6 +137,23 @@ describe('the demo seed', () => {
     expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
   });
 
+  it('has two disputes from the card network: one won with evidence, one still needing an answer', async () => {
+    const disputes = await sqlRows<{ status: string; customer_email: string; evidence_submitted: boolean }>(
+      ctx.app,
+      sql`select d.status, p.customer_email, d.evidence_submitted_at is not null as evidence_submitted
+          from disputes d join checkout_payments p on p.id = d.payment_id
+          where d.user_id = ${userId} order by p.customer_email`,
+    );
+    expect(disputes).toEqual([
+      { status: 'NEEDS_RESPONSE', customer_email: 'amaka.obi@example.com', evidence_submitted: false },
+      { status: 'WON', customer_email: 'tunde.bakare@example.com', evidence_submitted: true },
+    ]);
+    expect(
+      await countOf(sql`select count(*)::int as n from customers where user_id = ${userId}`),
+    ).toBeGreaterThanOrEqual(6);
+    expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
+  });
+
   it('is a merchant that has done KYC, as one paid out for months has', async () => {
     expect(
       await countOf(sql`select count(*)::int as n from users where id = ${userId} and status = 'ACTIVE'`),
@@ -171,7 +195,7 @@ describe('the demo seed', () => {
               from transactions f where f.parent_transaction_id = s.id and f.transaction_channel = 'FEE'), '[]') as fees
           from transactions s
           where s.user_id = ${userId} and s.transaction_channel = 'CARD' and s.transaction_type = 'CREDIT'
-            and s.transaction_status = 'SUCCESSFUL'`,
+            and s.transaction_status = 'SUCCESSFUL' and s.parent_transaction_id is null`,
     );
     expect(sales.length).toBeGreaterThan(50);
     for (const sale of sales) {
