@@ -35,7 +35,7 @@ const STEP_RETRIES: RetrySchedule = { waitsMs: [30_000], afterLast: 'repeat-last
 /** How long a claimed answer is left to the worker that claimed it while the network takes it. */
 const NETWORK_LEASE_MS = 30_000;
 /** The reminder goes this long before the evidence is due. */
-export const DISPUTE_REMINDER_BEFORE_MS = 48 * 3_600_000;
+const DISPUTE_REMINDER_BEFORE_MS = 48 * 3_600_000;
 
 async function paymentOf(tx: Tx, dispute: DisputeRow) {
   const found = await findPaymentForRefundById(tx, dispute.paymentId);
@@ -151,7 +151,7 @@ export async function recordDisputeUpdate(deps: NetworkDeps, update: DisputeUpda
 }
 
 /** Hears what the network opened or decided since it was last asked, records each, then acknowledges it. */
-export async function pollDisputeUpdates(deps: NetworkDeps) {
+async function pollDisputeUpdates(deps: NetworkDeps) {
   const updates = await deps.payments.disputeUpdates(50);
   for (const update of updates) {
     await recordDisputeUpdate(deps, update);
@@ -215,7 +215,7 @@ export async function tellNetworkNow(deps: NetworkDeps & { log?: FastifyBaseLogg
 }
 
 /** Unanswered disputes past their due date are lost (the network takes the held amount). */
-export async function expireOverdueDisputes(deps: NetworkDeps, now = new Date()) {
+async function expireOverdueDisputes(deps: NetworkDeps, now = new Date()) {
   const due = await deps.database.db.transaction((tx) => claimExpiredDisputes(tx, now, 50));
   for (const { id } of due) {
     await withTransaction(deps, async (tx) => {
@@ -228,7 +228,7 @@ export async function expireOverdueDisputes(deps: NetworkDeps, now = new Date())
 }
 
 /** Unanswered disputes due within 48 hours get their reminder (the bell and an email), once each. */
-export async function remindDueDisputes(deps: NetworkDeps, now = new Date()) {
+async function remindDueDisputes(deps: NetworkDeps, now = new Date()) {
   return withTransaction(deps, async (tx) => {
     const due = await claimDisputesToRemind(tx, now, DISPUTE_REMINDER_BEFORE_MS, 50);
     for (const row of due) {
@@ -250,7 +250,7 @@ export async function remindDueDisputes(deps: NetworkDeps, now = new Date()) {
 }
 
 /** Answers still to tell the network, due now: each told once (a lease keeps two workers apart). */
-export async function tellDueAnswers(deps: NetworkDeps, log?: FastifyBaseLogger, now = new Date()) {
+async function tellDueAnswers(deps: NetworkDeps, log?: FastifyBaseLogger, now = new Date()) {
   const due = await deps.database.db.transaction((tx) => claimDueNetworkActions(tx, now, 50));
   for (const { id } of due) await tellOrRetryLater(deps, log, id, now);
   return due.length;

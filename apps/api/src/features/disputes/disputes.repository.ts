@@ -60,11 +60,6 @@ export async function lockDisputeById(tx: Tx, disputeId: string) {
   return row ?? null;
 }
 
-export async function findDisputeById(db: DbOrTx, disputeId: string) {
-  const [row] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
-  return row ?? null;
-}
-
 /** The dispute the network knows by this reference, locked (read after the payment row was locked). */
 export async function lockDisputeByReference(tx: Tx, providerReference: string) {
   const [row] = await tx

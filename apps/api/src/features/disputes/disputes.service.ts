@@ -36,7 +36,7 @@ type EvidenceInput = z.output<typeof DisputeEvidenceRequestSchema>;
 const notFoundDispute = () => notFound(DISPUTE_MESSAGES.disputeNotFound);
 
 /** The payment behind a dispute, as its events and views need it. */
-export async function paymentOfDispute(db: DbOrTx, dispute: DisputeRow) {
+async function paymentOfDispute(db: DbOrTx, dispute: DisputeRow) {
   const found = await findPaymentForRefundById(db, dispute.paymentId);
   if (!found) throw new Error(`dispute ${dispute.id}: its payment is gone`);
   return found;

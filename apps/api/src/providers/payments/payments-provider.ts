@@ -37,7 +37,7 @@ export type RefundResult =
   | { state: 'FAILED'; refundId: string | null; reason: string };
 
 /** Where a dispute (chargeback) stands at the network: the merchant may answer; under review; decided. */
-export type ProviderDisputeState = 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST';
+type ProviderDisputeState = 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST';
 
 /** A dispute the network opened or moved on, which the platform has not acknowledged yet. */
 export interface DisputeUpdate {
@@ -53,7 +53,7 @@ export interface DisputeUpdate {
   evidenceDueBy: Date;
 }
 
-export interface DisputeEvidenceSubmission {
+interface DisputeEvidenceSubmission {
   disputeReference: string;
   explanation: string;
   customerName: string | null;

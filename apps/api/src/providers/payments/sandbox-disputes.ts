@@ -32,7 +32,7 @@ const reasonOf = (reason: string): DisputeReason =>
  * How the sandbox's evidence is judged: `winning_evidence` in the explanation wins, `losing_evidence` loses, and
  * any other evidence loses too (a real network rarely sides with a merchant who shows nothing decisive).
  */
-export const sandboxEvidenceOutcome = (explanation: string): 'WON' | 'LOST' =>
+const sandboxEvidenceOutcome = (explanation: string): 'WON' | 'LOST' =>
   explanation.includes(SANDBOX_WINNING_EVIDENCE) && !explanation.includes(SANDBOX_LOSING_EVIDENCE)
     ? 'WON'
     : 'LOST';
