@@ -64,8 +64,7 @@ describe('a dispute opens, is answered and decided', () => {
     await expectLedgerVerifies(ctx.app);
   });
 
-  it('is not opened before SANDBOX_DISPUTE_AFTER_SECONDS', async () => {
-    // A separate payment with the normal card is never disputed.
+  it('a payment with another card is never disputed', async () => {
     const paid = await disputedPayment(ctx.app, { card: '4242424242424242' });
     await runJob(ctx.app);
     expect((await listDisputes(ctx.app, paid.merchant)).items).toHaveLength(0);
@@ -203,5 +202,23 @@ describe('a dispute opens, is answered and decided', () => {
     const accepted = await listDisputes(ctx.app, merchant, '?status=ACCEPTED');
     expect(accepted.items.map((item) => item.id)).toEqual([first.dispute.id]);
     expect(accepted.needsResponseCount).toBe(1);
+  });
+});
+
+describe('the sandbox network waits SANDBOX_DISPUTE_AFTER_SECONDS before disputing', () => {
+  const ctx = useTestApp(disputeTestConfig({ sandboxDisputeAfterSeconds: 3_600 }));
+
+  it('opens nothing before the delay, and the dispute once the charge is that old', async () => {
+    const paid = await disputedPayment(ctx.app);
+    await runJob(ctx.app);
+    expect((await listDisputes(ctx.app, paid.merchant)).items).toHaveLength(0);
+    await sqlRows(
+      ctx.app,
+      sql`update sandbox_card_authorizations set updated_at = now() - interval '3601 seconds'
+          where merchant_reference = ${paid.paymentId}`,
+    );
+    await runJob(ctx.app);
+    const dispute = await disputeOf(ctx.app, paid);
+    expect(dispute.status).toBe('NEEDS_RESPONSE');
   });
 });
