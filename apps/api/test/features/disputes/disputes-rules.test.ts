@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recordDisputeUpdate } from '../../../src/features/disputes/index.ts';
 import { bearer, signUpMerchant, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
+import { settlementAccount } from '../payouts/payout-fixtures.ts';
 import { expectLedgerVerifies, paidMerchant, postRefund } from '../refunds/refund-fixtures.ts';
 import {
   disputedPayment,
@@ -119,7 +120,7 @@ describe('disputes: the rules around them', () => {
     await expectLedgerVerifies(ctx.app);
   });
 
-  it('a wallet short of the amount is held below zero (ADR 051): payouts and refunds wait, ledger:verify passes', async () => {
+  it('a wallet short of the amount is held below zero (ADR 051): payouts and refunds are refused, ledger:verify passes', async () => {
     // The merchant kept the payment less its card fee: the wallet holds less than the customer paid.
     const paid = await disputedPayment(ctx.app, { extra: 0 });
     const before = await walletBalance(ctx.app, paid.walletId);
@@ -130,8 +131,31 @@ describe('disputes: the rules around them', () => {
     expect(dispute?.amount).toBe(paid.total);
     expect(await walletBalance(ctx.app, paid.walletId)).toBe(before - paid.total);
     expect(await walletBalance(ctx.app, paid.walletId)).toBeLessThan(0);
+    // Visible as it is, never hidden behind a zero.
+    const wallets = await ctx.app.inject({ url: '/api/wallets', headers: bearer(paid.merchant.token) });
+    expect(wallets.statusCode, wallets.body).toBe(200);
+    const ngn = wallets.json().wallets.find((wallet: { currency: string }) => wallet.currency === 'NGN');
+    expect(ngn.availableBalance).toBe(before - paid.total);
     expect(await disputesHeld(ctx.app)).toBe(heldBefore + paid.total);
     await expectLedgerVerifies(ctx.app);
+
+    // A payout meets the negative balance: refused.
+    await sqlRows(
+      ctx.app,
+      sql`update users set status = 'ACTIVE' where id = ${paid.merchant.userId}::uuid returning id`,
+    );
+    const payout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...bearer(paid.merchant.token), 'idempotency-key': randomUUID() },
+      payload: {
+        walletId: paid.walletId,
+        bankAccountId: await settlementAccount(ctx.app, paid.merchant.userId),
+        amount: 50_000,
+      },
+    });
+    expect(payout.statusCode, payout.body).toBe(409);
+    expect(payout.json().code).toBe('INSUFFICIENT_FUNDS');
 
     // Another payment's refund meets the negative balance: refused, nothing changed.
     const other = await paidMerchant(ctx.app, { merchant: paid.merchant, extra: 0 });
