@@ -1,4 +1,5 @@
 import type { Transaction } from '@bizdash/shared';
+import { isOpenDispute, usePaymentDisputes } from '@/features/disputes/api/get-disputes';
 import { PaymentRefunds } from '@/features/refunds/components/payment-refunds';
 import { useTransactionSearch } from '@/features/transactions/api/search-transactions';
 
@@ -23,10 +24,11 @@ function useCardFee(payment: Transaction): number | null {
 
 /**
  * A card payment's refunds under its transaction details (issue 22 §1): the refunds feature's list and dialog,
- * given the payment's card fee from the transactions feature. Loaded with the first details modal that needs it.
+ * given the payment's card fee from the transactions feature and its disputes from the disputes feature. Loaded with the first details modal that needs it.
  */
 export function PaymentRefundsExtra({ transaction }: { transaction: Transaction }) {
   const cardFee = useCardFee(transaction);
+  const disputes = usePaymentDisputes(transaction.id).data ?? [];
   return (
     <PaymentRefunds
       payment={{
@@ -35,6 +37,13 @@ export function PaymentRefundsExtra({ transaction }: { transaction: Transaction 
         amount: transaction.transactionAmount,
       }}
       cardFee={cardFee}
+      disputes={{
+        open: disputes.some((dispute) => isOpenDispute(dispute.status)),
+        // A dispute lost or accepted sent its amount to the customer's bank: that much cannot be refunded again.
+        lost: disputes
+          .filter((dispute) => dispute.status === 'LOST' || dispute.status === 'ACCEPTED')
+          .reduce((sum, dispute) => sum + dispute.amount, 0),
+      }}
     />
   );
 }

@@ -94,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: 'products', lazy: () => import('@/features/products/routes/products') },
           { path: 'customers', lazy: () => import('@/features/customers/routes/customers') },
           { path: 'customers/:customerId', lazy: () => import('@/features/customers/routes/customer') },
+          { path: 'disputes', lazy: () => import('@/features/disputes/routes/disputes') },
+          { path: 'disputes/:disputeId', lazy: () => import('@/features/disputes/routes/dispute') },
           {
             path: 'transactions',
             lazy: () => import('@/features/transactions/routes/transactions-layout'),

@@ -115,6 +115,7 @@ describe('useLiveUpdates', () => {
         ['payouts'],
         ['refunds'],
         ['customers'],
+        ['disputes'],
       ]),
     );
     expect(requests()).toBe(2);

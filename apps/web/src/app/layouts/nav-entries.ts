@@ -6,6 +6,7 @@ import {
   Repeat,
   Send,
   Settings,
+  ShieldAlert,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -24,6 +25,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Convert', path: '/convert', icon: Repeat },
   { label: 'Payment Link', path: '/products', icon: Link2 },
   { label: 'Customers', path: '/customers', icon: Users },
+  { label: 'Disputes', path: '/disputes', icon: ShieldAlert },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];
 

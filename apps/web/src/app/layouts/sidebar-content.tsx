@@ -1,5 +1,6 @@
 import { BookOpen, ExternalLink, LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { DisputesNavBadge } from '@/features/disputes/components/disputes-nav-badge';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
 import { isNavEntryActive, NAV_ENTRIES, NAV_ICON_SIZE } from './nav-entries';
@@ -35,6 +36,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                     className={active ? 'text-sky-300' : 'text-slate-400 group-hover:text-slate-200'}
                   />
                   {label}
+                  {path === '/disputes' ? <DisputesNavBadge /> : null}
                 </Link>
               </li>
             );

@@ -5,6 +5,8 @@ import type {
   CheckoutPayment,
   CheckoutProduct,
   CustomerDetail,
+  DisputeDetail,
+  DisputeFile,
   FxQuote,
   Payout,
   PayoutTerms,
@@ -86,6 +88,12 @@ export interface MockDb {
   fx: MockFx;
   /** The merchant's customers, each with the payments and refunds their page lists. */
   customers: CustomerDetail[];
+  /** The merchant's disputes, each with its payment, evidence and timeline. */
+  disputes: DisputeDetail[];
+  /** Evidence files uploaded (POST /disputes/{id}/files), which the evidence may name. */
+  disputeFiles: DisputeFile[];
+  /** What the next POST of evidence or accept answers instead. */
+  disputeRefusal: MockRefusal | null;
 }
 
 /** The house's quotes and conversions, over the db's wallets. */
@@ -170,6 +178,9 @@ function initialDb(): MockDb {
     apiKeysGenerated: 0,
     fx: { quoteTtlMs: 30_000, conversionAnswers: [], quotes: new Map(), converted: new Map() },
     customers: [],
+    disputes: [],
+    disputeFiles: [],
+    disputeRefusal: null,
   };
 }
 

@@ -1,14 +1,8 @@
-import {
-  type DeleteDocumentsRequest,
-  DocumentLinkSchema,
-  type DocumentList,
-  DocumentListSchema,
-} from '@bizdash/shared';
+import { type DeleteDocumentsRequest, DocumentLinkSchema, DocumentListSchema } from '@bizdash/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiRequest } from '@/lib/api-client';
-import { config } from '@/lib/config';
-import { getCredentials } from '@/lib/credentials';
+import { apiRequest, apiUpload } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { queryKeys } from '@/lib/query-keys';
 
 const UPLOAD_ERROR = 'Unable to upload documents';
@@ -34,40 +28,25 @@ export function useDocuments(userId: string) {
 }
 
 /**
- * XMLHttpRequest, not fetch: only it reports upload progress in every browser, and large scans take a while.
- * Same headers as apiRequest; the server's message (or SPEC's default) on failure.
+ * Uploads with progress (lib/api-client's apiUpload). The server's sentence for what the merchant can act on (a bad
+ * file, storage full, uploads busy), SPEC's default for anything else.
  */
-function uploadWithProgress(userId: string, form: FormData, onProgress: (fraction: number) => void) {
-  return new Promise<DocumentList>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${config.apiBaseUrl}${documentsPath(userId)}/upload`);
-    const credentials = getCredentials();
-    if (credentials) {
-      request.setRequestHeader('Authorization', `Bearer ${credentials.token}`);
-      request.setRequestHeader('user_id', credentials.userId);
-    }
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      const parsed = DocumentListSchema.safeParse(body);
-      if (request.status === 200 && parsed.success) return resolve(parsed.data);
-      const message = (body as { error?: unknown } | undefined)?.error;
-      // The server's sentence for what the merchant can act on (a bad file, storage full, uploads busy).
-      const actionable =
-        request.status >= 400 && request.status < 500 && ![401, 403].includes(request.status);
-      reject(new Error(typeof message === 'string' && actionable ? message : UPLOAD_ERROR));
-    };
-    request.onerror = () => reject(new Error(UPLOAD_ERROR));
-    request.send(form);
-  });
+async function uploadWithProgress(userId: string, form: FormData, onProgress: (fraction: number) => void) {
+  try {
+    return await apiUpload(`${documentsPath(userId)}/upload`, {
+      body: form,
+      schema: DocumentListSchema,
+      defaultError: UPLOAD_ERROR,
+      onProgress,
+    });
+  } catch (error) {
+    const actionable =
+      error instanceof ApiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      ![401, 403].includes(error.status);
+    throw actionable ? error : new Error(UPLOAD_ERROR);
+  }
 }
 
 export function useUploadDocuments(userId: string, onProgress: (fraction: number) => void) {

@@ -27,13 +27,18 @@ interface PaymentRefundsProps {
   payment: RefundsPayment;
   /** The card fee taken on the payment (not given back by a refund); null while it is not known. */
   cardFee: number | null;
+  /**
+   * The payment's disputes: one open holds the money (no refund until it is decided); those lost or accepted sent
+   * `lost` to the customer's bank already.
+   */
+  disputes?: { open: boolean; lost: number };
 }
 
 /**
  * A payment's refunds on its detail (issue 22 §1): 'Refunded' or 'Partially refunded', each refund with its amount,
  * status and date, and the Refund button while something is left to refund.
  */
-export function PaymentRefunds({ payment, cardFee }: PaymentRefundsProps) {
+export function PaymentRefunds({ payment, cardFee, disputes }: PaymentRefundsProps) {
   const query = usePaymentRefunds(payment.transactionId);
   // A new dialog for each refund: its own draft and its own Idempotency-Keys.
   const [dialog, setDialog] = useState({ open: false, key: 0 });
@@ -50,7 +55,8 @@ export function PaymentRefunds({ payment, cardFee }: PaymentRefundsProps) {
 
   const refunds = query.data.items;
   const refunded = refundedAmount(refunds);
-  const refundable = Math.max(0, payment.amount - refunded);
+  const refundable = Math.max(0, payment.amount - refunded - (disputes?.lost ?? 0));
+  const disputed = disputes?.open ?? false;
   const state = refunded <= 0 ? null : refundable === 0 ? 'Refunded' : 'Partially refunded';
 
   return (
@@ -75,12 +81,14 @@ export function PaymentRefunds({ payment, cardFee }: PaymentRefundsProps) {
             ) : null}
           </div>
           <p className="text-sm text-slate-600" data-testid="payment-refund-summary">
-            {refunded > 0
-              ? `${money(refunded)} refunded, ${money(refundable)} left to refund`
-              : 'None yet. A refund goes back to the card the customer paid with.'}
+            {disputed
+              ? 'The customer disputed this payment: it cannot be refunded while the dispute is open.'
+              : refunded > 0
+                ? `${money(refunded)} refunded, ${money(refundable)} left to refund`
+                : 'None yet. A refund goes back to the card the customer paid with.'}
           </p>
         </div>
-        {refundable > 0 ? (
+        {refundable > 0 && !disputed ? (
           <Button
             variant="secondary"
             size="sm"

@@ -4,6 +4,7 @@ import { banksHandlers } from './banks';
 import { checkoutHandlers } from './checkout';
 import { customersHandlers } from './customers';
 import { developerHandlers } from './developer';
+import { disputesHandlers } from './disputes';
 import { documentsHandlers } from './documents';
 import { fxHandlers } from './fx';
 import { healthHandlers } from './health';
@@ -43,4 +44,5 @@ export const handlers = [
   ...payoutsHandlers,
   ...refundsHandlers,
   ...customersHandlers,
+  ...disputesHandlers,
 ];
