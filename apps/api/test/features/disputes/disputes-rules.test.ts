@@ -260,7 +260,23 @@ describe('disputes: the rules around them', () => {
   });
 
   it('dispute.* events reach the webhook and the bell, and the merchant gets the email at once', async () => {
-    const { paid, dispute } = await openedDispute(ctx.app);
+    const merchant = await signUpMerchant(ctx.app);
+    // Email notifications on: the dispute's own email still comes once, not twice.
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${merchant.userId}/notification-settings`,
+      headers: bearer(merchant.token),
+      payload: {
+        inApp: true,
+        accountUpdates: true,
+        incomingPayments: false,
+        outgoingTransfer: false,
+        securityAlerts: false,
+        email: true,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const { paid, dispute } = await openedDispute(ctx.app, { merchant });
     const [event] = await sqlRows<{ payload: { data: Record<string, unknown> } }>(
       ctx.app,
       sql`select payload from outbox_events where user_id = ${paid.merchant.userId} and event_type = 'dispute.created'`,
@@ -282,6 +298,7 @@ describe('disputes: the rules around them', () => {
     const mails = await ctx.app.deps.email.mailbox(paid.merchant.email);
     const opened = mails.filter((mail) => mail.subject.startsWith('A payment of'));
     expect(opened).toHaveLength(1);
+    expect(mails.filter((mail) => mail.subject === 'Payment disputed')).toEqual([]);
     expect(opened[0]?.subject).toMatch(/^A payment of ₦[\d,.]+ was disputed$/);
     expect(opened[0]?.text).toContain('Reason: Fraudulent');
     expect(opened[0]?.text).toContain(`/disputes/${dispute.id}`);
