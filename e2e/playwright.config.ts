@@ -75,6 +75,9 @@ export default defineConfig({
       PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
       // The webhook specs deliver to a receiver the test runs on this machine (loopback).
       ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+      // The disputes spec: the sandbox network disputes a 0259 card payment and decides its evidence within seconds.
+      SANDBOX_DISPUTE_AFTER_SECONDS: '3',
+      SANDBOX_DISPUTE_REVIEW_SECONDS: '3',
     },
   },
 });

@@ -1,6 +1,5 @@
 import {
   CARD_BRAND_LABELS,
-  DISPUTE_REASON_LABELS,
   type DisputeDetail as DisputeDetailData,
   type DisputeEvidence,
   formatDateTime,
@@ -168,9 +167,7 @@ export function DisputeDetail({ dispute }: { dispute: DisputeDetailData }) {
           {formatMoney(dispute.amount, dispute.currency)}
         </p>
         <DisputeStatusBadge status={dispute.status} />
-        <p className="text-sm text-slate-600">
-          {DISPUTE_REASON_LABELS[dispute.reason]} · opened {formatDateTime(dispute.createdAt)}
-        </p>
+        <p className="text-sm text-slate-600">Opened {formatDateTime(dispute.createdAt)}</p>
       </div>
       <OutcomeBanner dispute={dispute} />
       <SectionCard title="Payment">
