@@ -78,11 +78,14 @@ export async function moveWalletBalanceForDispute(
   tx: Tx,
   change: { walletId: string; currency: Currency; amount: number },
 ) {
+  // The database lets this one statement take this wallet below zero (migration 0032, ADR 053), and no other.
+  await tx.execute(sql`select set_config('bizdash.dispute_hold', ${change.walletId}, true)`);
   const [row] = await tx
     .update(wallets)
     .set({ balance: sql`${wallets.balance} + ${change.amount}`, updatedAt: sql`now()` })
     .where(and(eq(wallets.id, change.walletId), eq(wallets.currency, change.currency)))
     .returning({ id: wallets.id });
+  await tx.execute(sql`select set_config('bizdash.dispute_hold', '', true)`);
   return row ?? null;
 }
 
