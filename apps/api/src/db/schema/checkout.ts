@@ -66,6 +66,10 @@ export const checkoutPayments = pgTable(
     uniqueIndex('checkout_payments_transaction_unique').on(table.transactionId),
     uniqueIndex('checkout_payments_idempotency_unique').on(table.productId, table.idempotencyKey),
     index('checkout_payments_product_idx').on(table.productId),
+    // A dispute from the card network names its payment by the charge's reference.
+    index('checkout_payments_provider_reference_idx')
+      .on(table.providerReference)
+      .where(sql`${table.providerReference} is not null`),
     index('checkout_payments_customer_idx').on(table.customerId, table.createdAt),
     // The abandoned-payment job reads only the unfinished ones, oldest first.
     index('checkout_payments_open_idx').on(table.createdAt).where(sql`${table.completedAt} is null`),

@@ -110,9 +110,12 @@ function Disputes({ disputes, payments }: { disputes: CustomerDispute[]; payment
           className="flex items-start justify-between gap-4 py-3"
         >
           <span className="flex min-w-0 flex-col gap-0.5">
-            <span className="text-sm font-medium text-slate-900">
+            <Link
+              to={`/disputes/${dispute.id}`}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               {DISPUTE_REASON_LABELS[dispute.reason]}
-            </span>
+            </Link>
             <span className="text-xs text-slate-600 tabular-nums">
               {dispute.status === 'NEEDS_RESPONSE'
                 ? `Answer by ${formatDateTime(dispute.evidenceDueBy)}`

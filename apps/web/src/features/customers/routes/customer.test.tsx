@@ -87,6 +87,11 @@ describe('A customer page', () => {
     expect(open).toHaveTextContent('of BZD-DISPUTED01');
     expect(open).toHaveTextContent('₦5,050.00');
     expect(within(open).getByTestId('dispute-status')).toHaveTextContent('Needs response');
+    const [openDispute] = db.customers[0]?.disputes ?? [];
+    expect(within(open).getByRole('link', { name: 'Product not received' })).toHaveAttribute(
+      'href',
+      `/disputes/${openDispute?.id}`,
+    );
     expect(won).toHaveTextContent('₦10.00');
     expect(within(won).getByTestId('dispute-status')).toHaveTextContent('Won');
   });
