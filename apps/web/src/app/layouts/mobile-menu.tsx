@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
+import { DisputesMenuDot } from '@/features/disputes/components/disputes-nav-badge';
 import { NAV_ICON_SIZE } from './nav-entries';
 import { SidebarContent } from './sidebar-content';
 
@@ -11,9 +12,10 @@ export function MobileMenu() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         aria-label="Open menu"
-        className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
+        className="relative -ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
       >
         <Menu size={NAV_ICON_SIZE} aria-hidden="true" />
+        <DisputesMenuDot />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay

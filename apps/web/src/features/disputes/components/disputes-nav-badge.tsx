@@ -19,3 +19,16 @@ export function DisputesNavBadge({ className }: { className?: string }) {
     </span>
   );
 }
+
+/** On the phone's menu button: a dot while disputes need an answer (the count is inside the menu). */
+export function DisputesMenuDot() {
+  const { data } = useDisputeSummary();
+  if ((data?.needsResponseCount ?? 0) <= 0) return null;
+  return (
+    <span
+      data-testid="disputes-menu-dot"
+      aria-hidden="true"
+      className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+    />
+  );
+}

@@ -43,6 +43,9 @@ describe('Disputes', () => {
     expect(entry).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(entry).toHaveAccessibleName('Disputes 2 need a response'));
     expect(within(entry).getByTestId('disputes-nav-badge')).toHaveTextContent('2');
+    // On a phone the sidebar is behind the menu button: a dot on it says something waits inside.
+    const menu = screen.getByRole('button', { name: 'Open menu' });
+    expect(within(menu).getByTestId('disputes-menu-dot')).toBeInTheDocument();
   });
 
   it('shows no badge when nothing needs a response', async () => {
@@ -51,6 +54,8 @@ describe('Disputes', () => {
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const entry = within(await nav()).getByRole('link', { name: 'Disputes' });
     expect(within(entry).queryByTestId('disputes-nav-badge')).not.toBeInTheDocument();
+    const menu = screen.getByRole('button', { name: 'Open menu' });
+    expect(within(menu).queryByTestId('disputes-menu-dot')).not.toBeInTheDocument();
   });
 
   it('lists the ones needing an answer first, soonest due, with amount, reason, customer and due date', async () => {
