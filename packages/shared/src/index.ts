@@ -44,3 +44,4 @@ export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallets.ts';
 export * from './schemas/webhooks.ts';
+export * from './team/roles.ts';
