@@ -36,6 +36,7 @@ const TABLE_OWNERS = {
   'otp.ts': 'features/otp/',
   'two-factor.ts': 'features/security/',
   'api-keys.ts': 'features/api-keys/',
+  'audit.ts': 'features/audit/',
   'wallets.ts': 'features/money/',
   'ledger.ts': 'features/money/',
   'transactions.ts': 'features/money/',

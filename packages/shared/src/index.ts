@@ -1,3 +1,4 @@
+export * from './audit/actions.ts';
 export * from './auth/token.ts';
 export * from './banks/nigerian-banks.ts';
 export * from './banks/nuban.ts';

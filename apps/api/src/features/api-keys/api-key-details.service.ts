@@ -1,5 +1,7 @@
 import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
+import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../types.ts';
+import { auditContextOf } from '../audit/index.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
 import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
 
@@ -40,11 +42,14 @@ export async function apiKeyDetailsFor(
  */
 export async function updateApiDetails(
   deps: ApiKeyDeps,
-  userId: string,
+  actor: Actor,
   body: UpdateApiDetailsRequest,
+  request: FastifyRequest,
 ): Promise<ApiKeyDetails> {
+  const userId = actor.actingUserId;
+  const audit = { ...auditContextOf(request, actor), businessId: actor.ownerId };
   if (body.webhookUrl !== undefined) await setWebhookUrl(deps, userId, body.webhookUrl);
-  else if (body.generateNewKey) await generateKey(deps, userId);
-  else if (body.deleteKey) await deleteKeys(deps, userId);
+  else if (body.generateNewKey) await generateKey(deps, userId, audit);
+  else if (body.deleteKey) await deleteKeys(deps, userId, audit);
   return apiKeyDetailsFor(deps, userId, 'session');
 }

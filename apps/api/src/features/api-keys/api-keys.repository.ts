@@ -51,21 +51,22 @@ export function listWorkingKeys(db: DbOrTx, userId: string, now: Date) {
 
 /**
  * The current key becomes the previous one, working until `expiresAt`; a key already in its overlap ends now, so
- * at most two keys work at any time. Locks the user's row first: two rolls at once take turns. False (nothing
- * changed) when the user is gone or an archived app, whose keys never work again.
+ * at most two keys work at any time. Locks the user's row first: two rolls at once take turns. Null (nothing
+ * changed) when the user is gone or an archived app, whose keys never work again; else the key it retired, if any.
  */
 export async function retireCurrentKey(tx: Tx, userId: string, expiresAt: Date, now: Date) {
   const user = await lockUserById(tx, userId);
-  if (!user || user.archivedAt) return false;
+  if (!user || user.archivedAt) return null;
   await tx
     .update(apiKeys)
     .set({ deletedAt: now })
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt), gt(apiKeys.expiresAt, now)));
-  await tx
+  const retired = await tx
     .update(apiKeys)
     .set({ expiresAt })
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt), isNull(apiKeys.expiresAt)));
-  return true;
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt), isNull(apiKeys.expiresAt)))
+    .returning({ id: apiKeys.id });
+  return { retiredKeyId: retired[0]?.id ?? null };
 }
 
 export async function insertKey(
@@ -77,10 +78,11 @@ export async function insertKey(
 
 /** Every key of the user stops at once (delete, or the app archived). */
 export async function deleteAllKeys(db: DbOrTx, userId: string, now: Date) {
-  await db
+  return db
     .update(apiKeys)
     .set({ deletedAt: now })
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)));
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+    .returning({ id: apiKeys.id });
 }
 
 /** Written at most once a minute per key: the condition makes a second process's write a no-op. */

@@ -28,7 +28,7 @@ export function apiKeysRoutes(deps: AppDeps) {
           },
         },
       },
-      async (request) => updateApiDetails(deps, actorOf(request).actingUserId, request.body),
+      async (request) => updateApiDetails(deps, actorOf(request), request.body, request),
     );
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKeyDetails } from '@bizdash/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
+import { type AuditContext, recordAuditEvent } from '../audit/index.ts';
 import {
   deleteAllKeys,
   findKeyByHash,
@@ -44,13 +45,18 @@ const sealContext = (id: string) => `api-key:${id}`;
  * A new current key for the user. The one it replaces keeps working for the configured overlap, so a merchant can
  * deploy the new key before the old one stops; a key already in its overlap stops now (two keys at most).
  */
-export async function generateKey(deps: ApiKeyDeps, userId: string): Promise<void> {
+export async function generateKey(
+  deps: ApiKeyDeps,
+  userId: string,
+  audit: AuditContext & { businessId: string },
+): Promise<void> {
   const now = new Date();
   const overlapEnds = new Date(now.getTime() + deps.config.apiKeys.rollOverlapHours * HOUR_MS);
   const key = newApiKey(deps.testMode);
   const id = randomUUID();
   await deps.database.db.transaction(async (tx) => {
-    if (!(await retireCurrentKey(tx, userId, overlapEnds, now))) throw notFound('User not found');
+    const retired = await retireCurrentKey(tx, userId, overlapEnds, now);
+    if (!retired) throw notFound('User not found');
     await insertKey(tx, {
       id,
       userId,
@@ -58,12 +64,36 @@ export async function generateKey(deps: ApiKeyDeps, userId: string): Promise<voi
       keySealed: deps.secretBox.seal(key, sealContext(id)),
       createdAt: now,
     });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: retired.retiredKeyId ? 'api_key.rolled' : 'api_key.generated',
+      target: { type: 'api_key', id },
+      details: {
+        userId,
+        mode: deps.testMode ? 'test' : 'live',
+        ...(retired.retiredKeyId
+          ? { previousKeyId: retired.retiredKeyId, previousKeyExpiresAt: overlapEnds.toISOString() }
+          : {}),
+      },
+    });
   });
 }
 
 /** Every key of the user, the one in its overlap included, stops at once. */
-export async function deleteKeys(deps: ApiKeyDeps, userId: string): Promise<void> {
-  await deleteAllKeys(deps.database.db, userId, new Date());
+export async function deleteKeys(
+  deps: ApiKeyDeps,
+  userId: string,
+  audit: AuditContext & { businessId: string },
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const deleted = await deleteAllKeys(tx, userId, new Date());
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'api_key.deleted',
+      target: { type: 'user', id: userId },
+      details: { userId, keyIds: deleted.map((key) => key.id) },
+    });
+  });
 }
 
 /** What Developer Settings shows of the user's keys; the webhook part is the webhooks feature's. */

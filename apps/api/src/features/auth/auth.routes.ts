@@ -148,7 +148,7 @@ export function sessionRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        await logout(deps, actorOf(request).ownerId);
+        await logout(deps, actorOf(request), request);
         return reply.code(204).send(null);
       },
     );

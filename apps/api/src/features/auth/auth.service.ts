@@ -14,7 +14,8 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
-import type { AppDeps } from '../../types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
+import { auditContextOf, recordAuditEvent, signInContextOf } from '../audit/index.ts';
 import {
   isChallengeSpent,
   issueSignInChallenge,
@@ -64,9 +65,11 @@ export async function signIn(
   const account = await findCredentialsByEmail(deps.database.db, input.email);
   if (!account) {
     await burnPasswordCheck(input.password);
+    await recordFailedSignIn(deps, request, null, { email: input.email.trim().toLowerCase() });
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
   if (!(await verifyPassword(account.passwordHash, input.password))) {
+    await recordFailedSignIn(deps, request, account.userId, { step: 'password' });
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
   if (await isTwoFactorEnabled(deps.database.db, account.userId)) {
@@ -96,6 +99,7 @@ export async function signInWithSecondFactor(
     throw expired();
   }
   if (!(await verifySecondFactor(deps, challenge.userId, input.code, 'sign_in'))) {
+    await recordFailedSignIn(deps, request, challenge.userId, { step: 'two_factor' });
     throw new AppError(401, 'SIGN_IN_CODE_INCORRECT', TWO_FACTOR_CODE_INCORRECT);
   }
   if (!(await spendSignInChallenge(db, challenge))) throw expired();
@@ -113,9 +117,15 @@ async function startSession(
   request: FastifyRequest,
 ): Promise<AuthTokenResponse> {
   const { userId } = account;
-  await withTransaction(deps, (tx) =>
-    emitEvent(tx, { userId, type: 'security.signed_in', data: { userId, ...requestOrigin(request) } }),
-  );
+  await withTransaction(deps, async (tx) => {
+    await emitEvent(tx, { userId, type: 'security.signed_in', data: { userId, ...requestOrigin(request) } });
+    await recordAuditEvent(tx, {
+      ...signInContextOf(request, userId),
+      businessId: userId,
+      action: 'auth.sign_in',
+      target: { type: 'user', id: userId },
+    });
+  });
   return {
     token: await deps.tokens.sign(account),
     userId,
@@ -123,11 +133,43 @@ async function startSession(
   };
 }
 
+/**
+ * A failed sign-in, in its own transaction since the request fails: in the account's chain, or the platform's
+ * when no account has the email (the email tried is kept; the password never).
+ */
+async function recordFailedSignIn(
+  deps: SignInDeps,
+  request: FastifyRequest,
+  userId: string | null,
+  details: Record<string, unknown>,
+) {
+  await withTransaction(deps, (tx) =>
+    recordAuditEvent(tx, {
+      ...signInContextOf(request, userId),
+      businessId: userId,
+      action: 'auth.sign_in_failed',
+      target: userId ? { type: 'user', id: userId } : null,
+      outcome: 'failure',
+      details,
+    }),
+  );
+}
+
 /** Ends every token issued to the merchant so far, on every device. */
 export async function logout(
   { database, tokenVersions }: Pick<AppDeps, 'database' | 'tokenVersions'>,
-  userId: string,
+  actor: Actor,
+  request: FastifyRequest,
 ): Promise<void> {
-  await bumpTokenVersion(database.db, userId);
+  const userId = actor.ownerId;
+  await database.db.transaction(async (tx) => {
+    await bumpTokenVersion(tx, userId);
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: userId,
+      action: 'auth.sign_out',
+      target: { type: 'user', id: userId },
+    });
+  });
   tokenVersions.forget(userId);
 }

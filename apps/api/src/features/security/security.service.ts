@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { auditContextOf, recordAuditEvent } from '../audit/index.ts';
 import { findCredentialsByUserId, replacePasswordHash } from '../auth/index.ts';
 import { bumpTokenVersion, USER_NOT_FOUND } from '../users/index.ts';
 
@@ -60,6 +61,12 @@ export async function changePassword(
       userId,
       type: 'security.password_changed',
       data: { userId, ...requestOrigin(request) },
+    });
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: actor.ownerId,
+      action: 'auth.password_changed',
+      target: { type: 'user', id: userId },
     });
   });
   deps.tokenVersions.forget(userId);

@@ -1,0 +1,78 @@
+import type { AuditAction, AuditOutcome } from '@bizdash/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
+import type { Actor } from '../../types.ts';
+import { entryHash, type HashedEntry } from './audit.hash.ts';
+import { appendEntry, lockChainHead } from './audit.repository.ts';
+
+/** The chain of events that belong to no business (a failed sign-in of an unknown email). */
+const PLATFORM_CHAIN = 'platform';
+
+/** Who did it and from where: the same for every entry one request writes. */
+export interface AuditContext {
+  /** The person signed in (today the merchant account itself); null for an API key or nobody known. */
+  actorPersonId: string | null;
+  /** The API key the request was made with, by its prefix only; null for a signed-in session. */
+  apiKeyPrefix: string | null;
+  /** The business (or app of it) the request acted for; null when none is known. */
+  actingUserId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface AuditEntry extends AuditContext {
+  /** The business whose chain the entry joins (its owner's user id); null for the platform chain. */
+  businessId: string | null;
+  action: AuditAction;
+  target?: { type: string; id: string } | null;
+  outcome?: AuditOutcome;
+  /** Before and after, or what else tells the story; never a secret (password, key, code, token). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The context of a signed-in request: its person (a session's; today the merchant account) and what it acts for.
+ * API keys reach no audited route yet (they are dashboard-only), so their prefix is not carried yet.
+ */
+export const auditContextOf = (request: FastifyRequest, actor: Actor): AuditContext => ({
+  actorPersonId: actor.via === 'session' ? actor.ownerId : null,
+  apiKeyPrefix: null,
+  actingUserId: actor.actingUserId,
+  ...requestOrigin(request),
+});
+
+/** The context of a request by a person who is not signed in yet (sign-in): who they are, if known. */
+export const signInContextOf = (request: FastifyRequest, userId: string | null): AuditContext => ({
+  actorPersonId: userId,
+  apiKeyPrefix: null,
+  actingUserId: userId,
+  ...requestOrigin(request),
+});
+
+/**
+ * Appends an entry to its business's chain, in `tx`: the entry commits or rolls back with the change it records.
+ * The chain's head stays locked until `tx` ends, so call this last in the transaction (ADR 054).
+ */
+export async function recordAuditEvent(tx: Tx, entry: AuditEntry): Promise<void> {
+  const chain = entry.businessId ?? PLATFORM_CHAIN;
+  const head = await lockChainHead(tx, chain);
+  // Milliseconds only: the canonical form's timestamp must read back exactly as it was hashed.
+  const occurredAt = new Date(Date.now());
+  const hashed = {
+    chain,
+    sequence: Number(head.sequence) + 1,
+    occurredAt,
+    actorPersonId: entry.actorPersonId,
+    apiKeyPrefix: entry.apiKeyPrefix,
+    actingUserId: entry.actingUserId,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    outcome: entry.outcome ?? ('success' as const),
+    details: JSON.parse(JSON.stringify(entry.details ?? {})) as Record<string, unknown>,
+  } satisfies HashedEntry;
+  await appendEntry(tx, { ...hashed, previousHash: head.hash, hash: entryHash(head.hash, hashed) });
+}
