@@ -5,6 +5,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
   bankLinkCallbackRoutes,
@@ -108,6 +109,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [refundsRoutes, '/api/refunds'],
   [customersRoutes, '/api/customers'],
   [disputesRoutes, '/api/disputes'],
+  [auditRoutes, '/api/audit-events'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
 ];

@@ -20,6 +20,7 @@ export * from './live/sse-parser.ts';
 export * from './payouts/fees.ts';
 export * from './schemas/api-keys.ts';
 export * from './schemas/apps.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/banks.ts';
 export * from './schemas/checkout.ts';

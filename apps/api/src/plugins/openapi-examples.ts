@@ -1,4 +1,5 @@
 import type {
+  AuditEvent,
   CreatePayoutRequest,
   CreateRefundRequest,
   Customer,
@@ -251,6 +252,28 @@ const conversion = {
 
 const conversionRequest = { quoteId: QUOTE_ID } satisfies FxConversionRequest;
 
+const auditEvent = {
+  id: '8d7c6b5a-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+  sequence: 42,
+  occurredAt: '2026-11-26T09:14:03.512Z',
+  actorPersonId: USER_ID,
+  apiKeyPrefix: null,
+  actingUserId: USER_ID,
+  action: 'api_key.rolled',
+  target: { type: 'api_key', id: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b' },
+  ip: '102.89.34.17',
+  userAgent:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  outcome: 'success',
+  details: {
+    userId: USER_ID,
+    mode: 'live',
+    previousKeyId: '0e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a2b',
+    previousKeyExpiresAt: '2026-11-27T09:14:03.512Z',
+  },
+  hash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+} satisfies AuditEvent;
+
 export interface RouteExamples {
   body?: unknown;
   /** The success answer, by status code. */
@@ -354,6 +377,9 @@ export const PUBLIC_API_EXAMPLES: Record<string, RouteExamples> = {
     response: { 200: { items: [refund], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
   },
   'GET /api/refunds/:refundId': { response: { 200: refund } },
+  'GET /api/audit-events/': {
+    response: { 200: { items: [auditEvent], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
+  },
   'GET /api/customers/': {
     response: { 200: { items: [customer], page: 1, size: 10, totalElements: 1, totalPages: 1 } },
   },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
 import { GENESIS_HASH } from './audit.hash.ts';
@@ -52,4 +52,38 @@ export async function chainPage(db: DbOrTx, chain: string, afterSequence: number
     .where(and(eq(auditEvents.chain, chain), gt(auditEvents.sequence, afterSequence)))
     .orderBy(asc(auditEvents.sequence))
     .limit(limit);
+}
+
+export interface AuditEventFilter {
+  person?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** A page of a business's chain, newest first, filtered. */
+export async function listChainEvents(
+  db: DbOrTx,
+  chain: string,
+  filter: AuditEventFilter,
+  page: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(auditEvents.chain, chain),
+    filter.person ? eq(auditEvents.actorPersonId, filter.person) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action as AuditEventRow['action']) : undefined,
+    filter.from ? gte(auditEvents.occurredAt, filter.from) : undefined,
+    filter.to ? lt(auditEvents.occurredAt, filter.to) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.sequence))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,4 +1,5 @@
 import {
+  AuditEventPageSchema,
   CreatePayoutRequestSchema,
   CreateRefundRequestSchema,
   CustomerDetailSchema,
@@ -154,6 +155,7 @@ describe('the public API with an API key', () => {
       'POST /api/refunds/': { body: CreateRefundRequestSchema, response: { 201: RefundSchema } },
       'GET /api/refunds/': { response: { 200: RefundPageSchema } },
       'GET /api/refunds/:refundId': { response: { 200: RefundSchema } },
+      'GET /api/audit-events/': { response: { 200: AuditEventPageSchema } },
       'GET /api/customers/': { response: { 200: CustomerPageSchema } },
       'GET /api/customers/:customerId': { response: { 200: CustomerDetailSchema } },
       'GET /api/disputes/': { response: { 200: DisputePageSchema } },
