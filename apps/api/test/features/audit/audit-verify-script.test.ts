@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/db/client.ts';
 import { merchantInput } from '../../helper.ts';
 import { prepareServerProcess, type ServerProcess, serverCaller } from '../../server-process.ts';
 
@@ -28,5 +30,25 @@ describe('npm run audit:verify', () => {
     const verified = await server.runScript('src/scripts/audit-verify.ts');
     expect(verified.output).toContain('Audit chain OK (2 entries)');
     expect(verified.code).toBe(0);
+  }, 120_000);
+
+  it('exits 1 naming the entry once one was edited', async () => {
+    const database = await openDatabase({
+      databaseUrl: server.env.DATABASE_URL,
+      dataDir: server.env.DATA_DIR ?? null,
+    });
+    let id = '';
+    try {
+      const result = (await database.db.execute(
+        sql`update audit_events set ip = '10.9.9.9' where sequence = 1 and chain <> 'platform' returning id, chain`,
+      )) as unknown as { rows: { id: string; chain: string }[] };
+      id = result.rows[0]?.id ?? '';
+    } finally {
+      await database.close();
+    }
+    expect(id).not.toBe('');
+    const verified = await server.runScript('src/scripts/audit-verify.ts');
+    expect(verified.code).toBe(1);
+    expect(verified.output).toContain(`entry #1 (id ${id})`);
   }, 120_000);
 });
