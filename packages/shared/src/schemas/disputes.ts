@@ -88,6 +88,9 @@ export const DISPUTE_MESSAGES = {
   fileTooLarge: 'File should not be larger than 10MB',
   fileEmpty: 'The file is empty',
   noFile: 'Choose a file to upload',
+  /** A refund asked for a payment whose money a lost or accepted dispute gave back (409 FULLY_REFUNDED). */
+  chargedBack:
+    "This payment's money already went back to the customer's bank through a dispute: nothing is left to refund.",
   /** The merchant did not answer by evidenceDueBy. */
   expired: 'No evidence was submitted by the due date',
 } as const;

@@ -95,11 +95,13 @@ async function createNewRefund(
     // Under the same payment lock a dispute opening takes (ADR 051): an open dispute holds the money in question.
     if (await hasOpenDispute(tx, payment.id))
       throw conflict(DISPUTE_MESSAGES.paymentDisputed, 'PAYMENT_DISPUTED');
-    const refundable =
-      payment.customerTotal -
-      (await sumRefundedByPayment(tx, payment.id)) -
-      (await sumDisputedByPayment(tx, payment.id));
-    if (refundable <= 0) throw conflict(REFUND_MESSAGES.fullyRefunded, 'FULLY_REFUNDED');
+    const disputed = await sumDisputedByPayment(tx, payment.id);
+    const refundable = payment.customerTotal - (await sumRefundedByPayment(tx, payment.id)) - disputed;
+    if (refundable <= 0) {
+      // Nothing left either way; the sentence says where the money went.
+      const sentence = disputed > 0 ? DISPUTE_MESSAGES.chargedBack : REFUND_MESSAGES.fullyRefunded;
+      throw conflict(sentence, 'FULLY_REFUNDED');
+    }
     const amount = input.amount ?? refundable;
     if (amount > refundable) {
       throw conflict(

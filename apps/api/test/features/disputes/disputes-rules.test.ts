@@ -67,6 +67,18 @@ describe('disputes: the rules around them', () => {
     await expectLedgerVerifies(ctx.app);
   });
 
+  it('a payment whose dispute was accepted has nothing left to refund, and says the money went through the dispute', async () => {
+    const { paid, dispute } = await openedDispute(ctx.app);
+    expect((await postAccept(ctx.app, paid.merchant, dispute.id)).statusCode).toBe(200);
+    const refused = await postRefund(ctx.app, paid.merchant, {
+      transactionId: paid.transactionId,
+      reason: 'other',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'FULLY_REFUNDED' });
+    expect(refused.json().error).toMatch(/through a dispute/);
+  });
+
   it('the network disputes only what was not refunded; a fully refunded payment is not disputed', async () => {
     const partly = await disputedPayment(ctx.app);
     const refunded = await postRefund(ctx.app, partly.merchant, {
