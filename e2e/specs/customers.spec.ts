@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CheckoutPayment,
-  type Currency,
-  formatMoney,
-  type Product,
-  type TransactionPage,
-} from '@bizdash/shared';
+import { formatMoney } from '@bizdash/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { fundNaira, merchantHeaders } from '../support/funding';
+import { customerPays, fundNaira, merchantHeaders, paymentCredit } from '../support/funding';
 import { mainNav, saveScreenshot } from '../support/helpers';
 import { patience } from '../support/patience';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
@@ -17,49 +11,9 @@ import { expectNoHorizontalOverflow } from '../support/seeded-session';
 // in dollars, with their email typed differently; the merchant finds them by email on the Customers page and opens
 // them: one customer, what they spent per currency, their payments and the refund of one.
 
-/** A customer pays a new product of the merchant's through the public checkout with the sandbox's approved card. */
-async function customerPays(
-  request: APIRequestContext,
-  merchant: Merchant,
-  customer: { name: string; email: string },
-  price: number,
-  currency: Currency,
-) {
-  const created = await request.post('/api/products', {
-    headers: merchantHeaders(merchant),
-    data: { productName: `Ankara tote ${currency}`, amount: price, currency, quantityAvailable: 5 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as Product;
-  const paid = await request.post(`/api/checkout/products/${product.recordId}/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      quantity: 1,
-      customerName: customer.name,
-      customerEmail: customer.email,
-      card: { number: '4242424242424242', expiry: '12/34', cvv: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const payment = (await paid.json()) as CheckoutPayment;
-  expect(payment.status).toBe('SUCCESSFUL');
-  return payment;
-}
-
-/** A payment's CREDIT transaction id, found by its reference as the merchant would. */
-async function creditOf(request: APIRequestContext, merchant: Merchant, reference: string) {
-  const search = await request.post('/api/transaction/search', {
-    headers: merchantHeaders(merchant),
-    data: { query: reference, type: 'CREDIT' },
-  });
-  const [credit] = ((await search.json()) as TransactionPage).items;
-  if (!credit) throw new Error(`no CREDIT for payment ${reference}`);
-  return credit;
-}
-
 /** Refunds `amount` of a payment. */
 async function refundPart(request: APIRequestContext, merchant: Merchant, reference: string, amount: number) {
-  const credit = await creditOf(request, merchant, reference);
+  const credit = await paymentCredit(request, merchant, reference);
   const refunded = await request.post('/api/refunds', {
     headers: { ...merchantHeaders(merchant), 'Idempotency-Key': randomUUID() },
     data: { transactionId: credit.id, amount, reason: 'requested_by_customer' },
@@ -79,15 +33,24 @@ test.describe('customers', () => {
     await fundNaira(request, merchant, 5_000_00);
     const unique = randomUUID().slice(0, 6);
     const email = `ngozi.${unique}@example.com`;
-    const first = await customerPays(request, merchant, { name: 'Ngozi A', email }, 12_500_00, 'NGN');
-    const second = await customerPays(
-      request,
-      merchant,
-      { name: 'Ngozi Okafor', email: email.toUpperCase() },
-      7_500_00,
-      'NGN',
-    );
-    const dollars = await customerPays(request, merchant, { name: 'Ngozi Okafor', email }, 45_00, 'USD');
+    const first = await customerPays(request, merchant, {
+      customer: { name: 'Ngozi A', email },
+      price: 12_500_00,
+      currency: 'NGN',
+      productName: 'Ankara tote NGN',
+    });
+    const second = await customerPays(request, merchant, {
+      customer: { name: 'Ngozi Okafor', email: email.toUpperCase() },
+      price: 7_500_00,
+      currency: 'NGN',
+      productName: 'Ankara tote NGN',
+    });
+    const dollars = await customerPays(request, merchant, {
+      customer: { name: 'Ngozi Okafor', email },
+      price: 45_00,
+      currency: 'USD',
+      productName: 'Ankara tote USD',
+    });
     await refundPart(request, merchant, first.reference, 2_000_00);
 
     await openAs(page, merchant, '/dashboard');
@@ -122,7 +85,7 @@ test.describe('customers', () => {
     await saveScreenshot(page, testInfo, 'customer-1280');
 
     // From a payment's details in the transactions list, its customer is one click away.
-    const secondCredit = await creditOf(request, merchant, second.reference);
+    const secondCredit = await paymentCredit(request, merchant, second.reference);
     await mainNav(page).getByRole('link', { name: 'Transactions' }).click();
     await page.locator(`[data-testid="transaction-row"][data-transaction-id="${secondCredit.id}"]`).click();
     const details = page.getByRole('dialog', { name: 'Transaction Details' });

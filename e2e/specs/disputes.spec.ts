@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckoutPayment, type DisputePage, formatMoney, type Product } from '@bizdash/shared';
+import { type DisputePage, formatMoney } from '@bizdash/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { fundNaira, merchantHeaders } from '../support/funding';
+import { customerPays, fundNaira, merchantHeaders } from '../support/funding';
 import { mainNav, saveScreenshot } from '../support/helpers';
 import { patience } from '../support/patience';
 import { expectNoHorizontalOverflow, walletsApi } from '../support/seeded-session';
@@ -15,32 +15,14 @@ import { expectNoHorizontalOverflow, walletsApi } from '../support/seeded-sessio
 const PRICE = 18_000_00;
 
 /** A customer pays a new product of the merchant's through the public checkout with the card that gets disputed. */
-async function customerPaysWithDisputedCard(request: APIRequestContext, merchant: Merchant) {
-  const created = await request.post('/api/products', {
-    headers: merchantHeaders(merchant),
-    data: {
-      productName: `Beaded bag ${randomUUID().slice(0, 6)}`,
-      amount: PRICE,
-      currency: 'NGN',
-      quantityAvailable: 5,
-    },
+const customerPaysWithDisputedCard = (request: APIRequestContext, merchant: Merchant) =>
+  customerPays(request, merchant, {
+    price: PRICE,
+    currency: 'NGN',
+    productName: `Beaded bag ${randomUUID().slice(0, 6)}`,
+    customer: { name: 'Ngozi Okeke', email: 'ngozi.okeke@example.com' },
+    card: '4000000000000259',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as Product;
-  const paid = await request.post(`/api/checkout/products/${product.recordId}/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      quantity: 1,
-      customerName: 'Ngozi Okeke',
-      customerEmail: 'ngozi.okeke@example.com',
-      card: { number: '4000000000000259', expiry: '12/34', cvv: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const payment = (await paid.json()) as CheckoutPayment;
-  expect(payment.status).toBe('SUCCESSFUL');
-  return payment;
-}
 
 async function disputesOf(request: APIRequestContext, merchant: Merchant) {
   const response = await request.get('/api/disputes', { headers: merchantHeaders(merchant) });

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CheckoutPayment,
-  formatMoney,
-  type Product,
-  parseMajorUnits,
-  type RefundPage,
-  type TransactionPage,
-} from '@bizdash/shared';
+import { formatMoney, parseMajorUnits, type RefundPage } from '@bizdash/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createMerchant, expect, type Merchant, openAs, test } from '../support/fixtures';
-import { fundNaira, merchantHeaders } from '../support/funding';
+import { customerPays, fundNaira, merchantHeaders, paymentCredit } from '../support/funding';
 import { mainNav, saveScreenshot } from '../support/helpers';
 import { patience } from '../support/patience';
 import { expectNoHorizontalOverflow } from '../support/seeded-session';
@@ -21,33 +14,9 @@ const PRICE = 12_500_00;
 const FIRST_REFUND = 5_000_00;
 
 /** A customer pays a product of the merchant's through the public checkout with the sandbox's approved card. */
-async function customerPays(request: APIRequestContext, merchant: Merchant, productName: string) {
-  const created = await request.post('/api/products', {
-    headers: merchantHeaders(merchant),
-    data: { productName, amount: PRICE, currency: 'NGN', quantityAvailable: 5 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as Product;
-  const paid = await request.post(`/api/checkout/products/${product.recordId}/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      quantity: 1,
-      customerName: 'Tolu Adeyemi',
-      customerEmail: 'tolu.adeyemi@example.com',
-      card: { number: '4242424242424242', expiry: '12/34', cvv: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const payment = (await paid.json()) as CheckoutPayment;
-  expect(payment.status).toBe('SUCCESSFUL');
-  // The payment's CREDIT in the merchant's transactions, found by its reference as the merchant would.
-  const search = await request.post('/api/transaction/search', {
-    headers: merchantHeaders(merchant),
-    data: { query: payment.reference, type: 'CREDIT' },
-  });
-  expect(search.status(), await search.text()).toBe(200);
-  const [credit] = ((await search.json()) as TransactionPage).items;
-  if (!credit) throw new Error(`no CREDIT for payment ${payment.reference}`);
+async function customerPaysFor(request: APIRequestContext, merchant: Merchant, productName: string) {
+  const payment = await customerPays(request, merchant, { price: PRICE, currency: 'NGN', productName });
+  const credit = await paymentCredit(request, merchant, payment.reference);
   return { payment, creditId: credit.id };
 }
 
@@ -90,7 +59,7 @@ test.describe('refunds', () => {
     // An earlier sale: the wallet holds more than this payment left in it (its card fee is not given back).
     await fundNaira(request, merchant, 5_000_00);
     const productName = `Adire scarf ${randomUUID().slice(0, 6)}`;
-    const { payment, creditId } = await customerPays(request, merchant, productName);
+    const { payment, creditId } = await customerPaysFor(request, merchant, productName);
     const money = (minor: number) => formatMoney(minor, 'NGN');
 
     const liveStream = page.waitForResponse(
