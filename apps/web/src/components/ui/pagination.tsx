@@ -86,3 +86,28 @@ export function Pagination({
     </nav>
   );
 }
+
+interface ListPaginationProps {
+  /** The page the API answered (PageSchema's fields). */
+  page: { page: number; totalPages: number; totalElements: number; size: number };
+  onPageChange: (page: number) => void;
+  noun: string;
+  busy?: boolean;
+}
+
+/** Under a list in its ListFrame: its pages, or nothing when everything fits on one. */
+export function ListPagination({ page, onPageChange, noun, busy = false }: ListPaginationProps) {
+  if (page.totalPages <= 1) return null;
+  return (
+    <Pagination
+      className="border-t border-slate-100 px-4 py-3"
+      page={page.page}
+      totalPages={page.totalPages}
+      totalElements={page.totalElements}
+      pageSize={page.size}
+      onPageChange={onPageChange}
+      noun={noun}
+      busy={busy}
+    />
+  );
+}

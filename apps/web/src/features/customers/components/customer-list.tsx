@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useCustomers } from '../api/get-customers';
@@ -78,18 +78,7 @@ export function CustomerList({ page, search, sort, onPageChange, onClearSearch }
   return (
     <ListFrame busy={stale} ref={ref}>
       {wide ? <CustomersTable {...rows} /> : <CustomerCards {...rows} />}
-      {data.totalPages > 1 ? (
-        <Pagination
-          className="border-t border-slate-100 px-4 py-3"
-          page={data.page}
-          totalPages={data.totalPages}
-          totalElements={data.totalElements}
-          pageSize={data.size}
-          onPageChange={onPageChange}
-          noun="customers"
-          busy={stale}
-        />
-      ) : null}
+      <ListPagination page={data} onPageChange={onPageChange} noun="customers" busy={stale} />
     </ListFrame>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useDisputes } from '../api/get-disputes';
@@ -79,18 +79,7 @@ export function DisputeList({ page, status, onPageChange, onShowAll }: DisputeLi
   return (
     <ListFrame busy={stale} ref={ref}>
       {wide ? <DisputesTable {...rows} /> : <DisputeCards {...rows} />}
-      {data.totalPages > 1 ? (
-        <Pagination
-          className="border-t border-slate-100 px-4 py-3"
-          page={data.page}
-          totalPages={data.totalPages}
-          totalElements={data.totalElements}
-          pageSize={data.size}
-          onPageChange={onPageChange}
-          noun="disputes"
-          busy={stale}
-        />
-      ) : null}
+      <ListPagination page={data} onPageChange={onPageChange} noun="disputes" busy={stale} />
     </ListFrame>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
 import { Spinner } from '@/components/ui/spinner';
 import { useFitsWidth } from '@/lib/use-fits-width';
@@ -74,18 +74,7 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
   return (
     <ListFrame busy={stale} ref={ref}>
       {wide ? <ProductsTable {...rows} /> : <ProductCards {...rows} />}
-      {data.totalPages > 1 ? (
-        <Pagination
-          className="border-t border-slate-100 px-4 py-3"
-          page={data.page}
-          totalPages={data.totalPages}
-          totalElements={data.totalElements}
-          pageSize={data.size}
-          onPageChange={onPageChange}
-          noun="products"
-          busy={stale}
-        />
-      ) : null}
+      <ListPagination page={data} onPageChange={onPageChange} noun="products" busy={stale} />
     </ListFrame>
   );
 }
