@@ -75,6 +75,8 @@ export async function prepareServerProcess(settings: Record<string, string>): Pr
   }
 
   async function start() {
+    // A server a failed test left running would answer in place of the new one (which could not take the port).
+    await kill();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API_ROOT,
       env,
