@@ -37,6 +37,7 @@ const TABLE_OWNERS = {
   'two-factor.ts': 'features/security/',
   'api-keys.ts': 'features/api-keys/',
   'audit.ts': 'features/audit/',
+  'team.ts': 'features/team/',
   'wallets.ts': 'features/money/',
   'ledger.ts': 'features/money/',
   'transactions.ts': 'features/money/',

@@ -1,4 +1,4 @@
-import type { ApiKeyDetails, BankAccount } from '@bizdash/shared';
+import type { ApiKeyDetails, BankAccount, Permission, TeamRole } from '@bizdash/shared';
 import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -87,12 +87,22 @@ export type FeatureJobs = (deps: AppDeps, app: FastifyInstance) => ScheduledJob[
 
 /** Who acts in a signed-in request (see plugins/auth.ts). */
 export interface Actor {
-  /** The merchant account the credentials belong to. */
+  /** The business acted for: the merchant account the key belongs to, or the one the person is a member of. */
   ownerId: string;
   /** The merchant itself or one of its apps, as the request named it; always owned by ownerId. */
   actingUserId: string;
   via: 'session' | 'api_key';
+  /** The signed-in person (their own account's id); null for an API key. */
+  personId: string | null;
+  /** The person's role in the business; null for an API key, whose reach is API_KEY_PERMISSIONS. */
+  role: TeamRole | null;
 }
+
+/**
+ * What a signed-in route needs (issue 23 §2, docs/permissions.md): a permission of the matrix, any member of the
+ * business (`member`), or the person's own account (`self`: password, two-factor, sessions, their memberships).
+ */
+export type RoutePermission = Permission | 'member' | 'self';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,6 +111,8 @@ declare module 'fastify' {
      * key is refused with 401 API_KEY_NOT_ALLOWED (plugins/auth.ts). Declared by the route itself, and only there.
      */
     dashboardOnly?: boolean;
+    /** What the route needs, checked by the signed-in scope once the actor is known (plugins/auth.ts). */
+    permission?: RoutePermission;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -109,6 +121,11 @@ declare module 'fastify' {
     /** Shared services; routes receive them explicitly, tests and scripts read them here. */
     deps: AppDeps;
     /** Every route of the signed-in scope, as registered (the OpenAPI document and the route-walk test read it). */
-    signedInRoutes: { method: HTTPMethods | HTTPMethods[]; url: string; dashboardOnly: boolean }[];
+    signedInRoutes: {
+      method: HTTPMethods | HTTPMethods[];
+      url: string;
+      dashboardOnly: boolean;
+      permission: RoutePermission | undefined;
+    }[];
   }
 }

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ApiError['details'],
+    /** What else the answer carries beside the sentence (ROLE_REQUIRED's permission and roles). */
+    readonly extra?: Pick<ApiError, 'permission' | 'roles'>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,9 +1,20 @@
+import {
+  API_KEY_PERMISSIONS,
+  type Permission,
+  roleCan,
+  roleRequiredMessage,
+  rolesWith,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  uuidField,
+} from '@bizdash/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createKeyAuthenticator, looksLikeApiKey } from '../features/api-keys/index.ts';
+import { isTwoFactorEnabled } from '../features/security/index.ts';
+import { createLastActive, findMembership } from '../features/team/index.ts';
 import { assertOwnedUser, USER_NOT_FOUND } from '../features/users/index.ts';
 import { actorOf } from '../lib/actor.ts';
-import { AppError, notFound, unauthorized } from '../lib/errors.ts';
-import type { AppDeps } from '../types.ts';
+import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
+import type { Actor, AppDeps } from '../types.ts';
 
 const USER_ID_HEADER = 'user_id';
 
@@ -13,6 +24,9 @@ function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
+
+/** A person acting for their own account (not a business they are a member of, nor its apps). */
+const isOwnAccount = (actor: Actor) => actor.personId !== null && actor.actingUserId === actor.personId;
 
 function headerUserId(request: FastifyRequest): string | null {
   const named = request.headers[USER_ID_HEADER];
@@ -35,6 +49,13 @@ function namedUserIds(request: FastifyRequest): string[] {
   return [...named];
 }
 
+/** A refusal by role: 409, never 403, which the dashboard takes for a forced sign-out (ADR 055). */
+export const roleRequired = (permission: Permission) =>
+  new AppError(409, 'ROLE_REQUIRED', roleRequiredMessage(permission), undefined, {
+    permission,
+    roles: [...rolesWith(permission)],
+  });
+
 const INVALID_API_KEY = 'This API key is not valid: it is unknown, deleted or expired.';
 /** 401, not 403: the dashboard signs out on any 403, and this answer goes to a server, not a person. */
 const apiKeyNotAllowed = () =>
@@ -51,6 +72,8 @@ function authenticator(deps: AppDeps) {
   const { database, tokens, tokenVersions } = deps;
   const keyHolderOf = createKeyAuthenticator(deps);
   const keyOfRequest = new WeakMap<FastifyRequest, string>();
+  const requiresTwoFactor = new WeakMap<FastifyRequest, boolean>();
+  const noteLastActive = createLastActive(database);
   const perKey = deps.rateLimits.perKey(
     'api-key',
     deps.config.apiKeys.perMinute,
@@ -77,7 +100,13 @@ function authenticator(deps: AppDeps) {
       if (holder.actingUserId !== holder.ownerId) throw notFound(USER_NOT_FOUND);
       await assertOwnedUser(database.db, holder.ownerId, named);
     }
-    request.actor = { ownerId: holder.ownerId, actingUserId: named ?? holder.actingUserId, via: 'api_key' };
+    request.actor = {
+      ownerId: holder.ownerId,
+      actingUserId: named ?? holder.actingUserId,
+      via: 'api_key',
+      personId: null,
+      role: null,
+    };
   };
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -88,10 +117,46 @@ function authenticator(deps: AppDeps) {
     if (!claims) return refuse(request, reply, unauthorized());
     const currentVersion = await tokenVersions.current(claims.userId);
     if (currentVersion === null || currentVersion !== claims.tokenVersion) throw unauthorized();
-    const ownerId = claims.userId;
-    const named = headerUserId(request);
-    if (named) await assertOwnedUser(database.db, ownerId, named);
-    request.actor = { ownerId, actingUserId: named ?? ownerId, via: 'session' };
+    const personId = claims.userId;
+    const named = headerUserId(request) ?? personId;
+    // The person's own account, a business they are a member of, or one of either's apps; anyone else's: 404.
+    const membership = uuidField.safeParse(named).success
+      ? await findMembership(database.db, personId, named)
+      : null;
+    if (!membership) throw notFound(USER_NOT_FOUND);
+    requiresTwoFactor.set(request, membership.requireTwoFactor);
+    request.actor = {
+      ownerId: membership.businessId,
+      actingUserId: named,
+      via: 'session',
+      personId,
+      role: membership.role,
+    };
+    noteLastActive(membership.businessId, personId, request.log);
+  };
+
+  /**
+   * After the named users are checked: the route's permission (issue 23 §2). A person's own routes (`self`) only
+   * for their own account; a business that asks for two-factor lets a member without it do nothing else first; a
+   * route that declares nothing is the owner's alone (the route-walk test makes every route declare one).
+   */
+  const checkPermission = async (request: FastifyRequest) => {
+    const actor = actorOf(request);
+    const needed = request.routeOptions.config.permission;
+    if (needed === 'self') {
+      if (!isOwnAccount(actor)) throw notFound(USER_NOT_FOUND);
+      return;
+    }
+    if (actor.role === null) {
+      if (needed && needed !== 'member' && !API_KEY_PERMISSIONS.includes(needed)) throw roleRequired(needed);
+      return;
+    }
+    if (requiresTwoFactor.get(request) && !(await isTwoFactorEnabled(database.db, actor.personId ?? ''))) {
+      throw conflict(TWO_FACTOR_REQUIRED_MESSAGE, 'TWO_FACTOR_REQUIRED');
+    }
+    if (needed === 'member') return;
+    const permission = needed ?? 'business.own';
+    if (!roleCan(actor.role, permission)) throw roleRequired(permission);
   };
 
   const checkNamedUsers = async (request: FastifyRequest) => {
@@ -105,7 +170,7 @@ function authenticator(deps: AppDeps) {
     if (first) request.actor = { ...actor, actingUserId: first };
   };
 
-  return { authenticate, checkNamedUsers };
+  return { authenticate, checkNamedUsers, checkPermission };
 }
 
 /**
@@ -121,14 +186,16 @@ export function signedInScope(
   routes: (scope: FastifyInstance) => Promise<void>,
 ): FastifyPluginAsync {
   return async (scope) => {
-    const { authenticate, checkNamedUsers } = authenticator(deps);
+    const { authenticate, checkNamedUsers, checkPermission } = authenticator(deps);
     scope.addHook('onRequest', authenticate);
     scope.addHook('preHandler', checkNamedUsers);
+    scope.addHook('preHandler', checkPermission);
     scope.addHook('onRoute', (route) => {
       scope.signedInRoutes.push({
         method: route.method,
         url: route.url,
         dashboardOnly: route.config?.dashboardOnly === true,
+        permission: route.config?.permission,
       });
     });
     await routes(scope);

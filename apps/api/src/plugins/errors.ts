@@ -101,7 +101,7 @@ function validationError(error: FastifyError & { validation: unknown[] }): ApiEr
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiError = { error: error.message, code: error.code };
+      const body: ApiError = { error: error.message, code: error.code, ...error.extra };
       if (error.details) body.details = error.details;
       return reply.code(error.statusCode).send(body);
     }

@@ -76,7 +76,13 @@ const WINNING_ANSWER = DisputeEvidenceRequestSchema.parse({
 export async function seedDemoMoneyBack(app: FastifyInstance, userId: string, productId: string) {
   const { deps } = app;
   const checkout = createCheckoutContext(deps, app.log);
-  const actor: Actor = { ownerId: userId, actingUserId: userId, via: 'session' };
+  const actor: Actor = {
+    ownerId: userId,
+    actingUserId: userId,
+    via: 'session',
+    personId: userId,
+    role: 'owner',
+  };
   for (const [index, sale] of SALES.entries()) {
     const input = StartPaymentSchema.parse({
       customerName: sale.customerName,

@@ -34,7 +34,7 @@ export async function seedDemoMoneyOut(app: FastifyInstance, userId: string, sin
   ]);
   await deactivateBankAccount(
     deps,
-    { ownerId: userId, actingUserId: userId, via: 'session' },
+    { ownerId: userId, actingUserId: userId, via: 'session', personId: userId, role: 'owner' },
     accounts.closed,
   );
 }

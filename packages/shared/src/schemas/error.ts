@@ -4,6 +4,9 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** ROLE_REQUIRED (ADR 055): the permission the route needs and the roles that hold it. */
+  permission: z.string().optional(),
+  roles: z.array(z.string()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -71,3 +71,11 @@ export function roleRequiredMessage(permission: Permission): string {
   const noun = names.length === 1 && names[0] === 'owner' ? '' : ' member';
   return `Only ${article} ${listed}${noun} can ${PERMISSIONS[permission]}`;
 }
+
+/**
+ * What an API key may do: it acts for the business as its server does, with the Developer role's reach plus the
+ * money calls (as before teams), and never what concerns a person or the team (docs/permissions.md).
+ */
+export const API_KEY_PERMISSIONS: readonly Permission[] = ALL.filter(
+  (permission) => permission !== 'business.own' && permission !== 'team.manage',
+);

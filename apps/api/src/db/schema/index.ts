@@ -25,6 +25,7 @@ export * from './sandbox-card-disputes.ts';
 export * from './sandbox-card-refunds.ts';
 export * from './sandbox-identity-sessions.ts';
 export * from './seen-callbacks.ts';
+export * from './team.ts';
 export * from './transactions.ts';
 export * from './two-factor.ts';
 export * from './users.ts';

@@ -36,6 +36,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** An app deleted after it held money or did anything: kept for its history, hidden, its keys refused. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** The business asks every member to turn two-factor on before anything else (issue 23 §1). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { credentials, passwordResets } from '../../db/schema/auth.ts';
 import { openWallets } from '../money/index.ts';
+import { insertOwner } from '../team/index.ts';
 import { accountColumns, insertMerchantUser, joinableUsers, type NewMerchant } from '../users/index.ts';
 
 /** The account with its password hash, in one query: sign-in and every password check read both. */
@@ -29,6 +30,7 @@ export async function insertMerchant(tx: Tx, merchant: NewMerchant, passwordHash
   const user = await insertMerchantUser(tx, merchant);
   await tx.insert(credentials).values({ userId: user.id, passwordHash });
   await openWallets(tx, user.id, merchant.createdAt);
+  await insertOwner(tx, user.id, merchant.createdAt ?? new Date());
   return user;
 }
 

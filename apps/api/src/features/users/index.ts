@@ -5,7 +5,15 @@
  */
 export { archiveApp, eraseApp, insertAppUser, listApps } from './apps.repository.ts';
 export { createTokenVersions } from './token-versions.ts';
-export { accountColumns, joinableUsers, keyHolderColumns, sellerColumns } from './users.joins.ts';
+export {
+  accountColumns,
+  businessOf,
+  businessOfColumns,
+  joinableBusinesses,
+  joinableUsers,
+  keyHolderColumns,
+  sellerColumns,
+} from './users.joins.ts';
 export {
   bumpTokenVersion,
   findOwnedUser,

@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -28,4 +30,16 @@ export const accountColumns = {
   email: users.email,
   firstName: users.firstName,
   tokenVersion: users.tokenVersion,
+};
+
+/**
+ * The business of a user a request names (the merchant itself, or an app's merchant), for the signed-in scope's
+ * membership check: join it on `businessOf(joinableUsers)` and read businessOfColumns.
+ */
+export const joinableBusinesses = alias(users, 'business');
+export const businessOf = (user: typeof users) =>
+  eq(joinableBusinesses.id, sql`coalesce(${user.parentUserId}, ${user.id})`);
+export const businessOfColumns = {
+  businessId: joinableBusinesses.id,
+  requireTwoFactor: joinableBusinesses.requireTwoFactor,
 };

@@ -29,7 +29,13 @@ describe('payouts under concurrency', () => {
     const merchant = await signUpMerchant(ctx.app);
     const { walletId, bankAccountId } = await readyMerchant(ctx.app, merchant, AFFORDABLE * TOTAL);
     // An API key's payout goes at once: no confirmation step between the request and the ledger.
-    const actor: Actor = { ownerId: merchant.userId, actingUserId: merchant.userId, via: 'api_key' };
+    const actor: Actor = {
+      ownerId: merchant.userId,
+      actingUserId: merchant.userId,
+      via: 'api_key',
+      personId: null,
+      role: null,
+    };
     const results = await Promise.allSettled(
       Array.from({ length: BURST }, () =>
         createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT }),
@@ -54,7 +60,13 @@ describe('payouts under concurrency', () => {
     const bankAccountId = await settlementAccount(ctx.app, merchant.userId, {
       accountNumber: RAIL_ACCOUNTS.closed,
     });
-    const actor: Actor = { ownerId: merchant.userId, actingUserId: merchant.userId, via: 'api_key' };
+    const actor: Actor = {
+      ownerId: merchant.userId,
+      actingUserId: merchant.userId,
+      via: 'api_key',
+      personId: null,
+      role: null,
+    };
     const payout = await createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: 300_000 });
     const later = new Date(Date.now() + 60_000);
     await Promise.all(Array.from({ length: 6 }, () => advanceDuePayouts(ctx.app.deps, ctx.app.log, later)));
@@ -101,7 +113,13 @@ describe('the daily limit under concurrency', () => {
         const source = sources[index % sources.length];
         if (!source) throw new Error('no payout source');
         const { userId, walletId, bankAccountId } = source;
-        const actor: Actor = { ownerId: merchant.userId, actingUserId: userId, via: 'api_key' };
+        const actor: Actor = {
+          ownerId: merchant.userId,
+          actingUserId: userId,
+          via: 'api_key',
+          personId: null,
+          role: null,
+        };
         return createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT });
       }),
     );

@@ -66,7 +66,7 @@ describe('ledger integrity', () => {
     await dbOf(ctx.app).execute(sql`update users set status = 'ACTIVE' where id = ${a.userId}::uuid`);
     await createPayout(
       ctx.app.deps,
-      { ownerId: a.userId, actingUserId: a.userId, via: 'api_key' },
+      { ownerId: a.userId, actingUserId: a.userId, via: 'api_key', personId: null, role: null },
       { walletId: a.NGN, bankAccountId: await settlementAccount(ctx.app, a.userId), amount: 10_000 },
     );
     const common = { userId: a.userId, walletId: a.NGN, currency: 'NGN', channel: 'PAYOUT' } as const;
@@ -107,7 +107,7 @@ describe('ledger integrity', () => {
     );
     await createRefund(
       ctx.app.deps,
-      { ownerId: b.userId, actingUserId: b.userId, via: 'api_key' },
+      { ownerId: b.userId, actingUserId: b.userId, via: 'api_key', personId: null, role: null },
       {
         transactionId: paid?.transaction_id ?? '',
         amount: 1_000,
