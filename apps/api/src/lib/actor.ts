@@ -10,3 +10,9 @@ export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
   return request.actor;
 }
+
+/**
+ * Whose second factor or emailed code confirms a step (a payout): the signed-in person's own, never the business
+ * owner's for a member; for an API key, which has no person, the business's own account as before teams.
+ */
+export const confirmerOf = (actor: Actor): string => actor.personId ?? actor.ownerId;

@@ -9,7 +9,7 @@ import {
   PayoutSchema,
   PayoutTermsSchema,
 } from '@bizdash/shared';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, confirmerOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { countPasswordCheck } from '../auth/index.ts';
@@ -76,7 +76,7 @@ export function payoutsRoutes(deps: AppDeps) {
         onRequest: limits.perIp('auth'),
         // Code guesses count with the merchant's password guesses, like every second-factor check.
         preHandler: (request, reply) =>
-          countPasswordCheck(limits, request, reply, `user:${actorOf(request).ownerId}`),
+          countPasswordCheck(limits, request, reply, `user:${confirmerOf(actorOf(request))}`),
         schema: {
           tags,
           summary:

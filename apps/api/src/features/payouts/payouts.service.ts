@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
+import { confirmerOf } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
@@ -85,7 +86,7 @@ export async function payoutTerms(deps: PayoutDeps, actor: Actor): Promise<Payou
   const { payouts } = deps.config;
   return {
     holdHours: payouts.newAccountHoldHours,
-    twoFactor: await isTwoFactorEnabled(db, actor.ownerId),
+    twoFactor: await isTwoFactorEnabled(db, confirmerOf(actor)),
     currencies: await Promise.all(
       CURRENCIES.map(async (currency) => ({
         currency,
@@ -210,30 +211,31 @@ async function createNewPayout(
     await sendToRail(deps, payout.id);
     return toPayout((await findOwnedPayout(db, actor.actingUserId, payout.id))?.payout ?? payout, account);
   }
-  const confirmation = (await isTwoFactorEnabled(db, actor.ownerId)) ? 'two_factor' : 'email';
+  const confirmation = (await isTwoFactorEnabled(db, confirmerOf(actor))) ? 'two_factor' : 'email';
   const payout = await insertPayout(db, {
     ...base,
     status: 'PENDING_CONFIRMATION',
     confirmation,
     confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
   });
-  if (confirmation === 'email') await emailConfirmationCode(deps, actor.ownerId, payout);
+  if (confirmation === 'email') await emailConfirmationCode(deps, confirmerOf(actor), payout);
   return toPayout(payout, account);
 }
 
-async function emailConfirmationCode(deps: PayoutDeps, ownerId: string, payout: PayoutRow) {
-  const owner = await findUserById(deps.database.db, ownerId);
-  if (!owner) throw notFound('User not found');
+/** The code goes to the person who started the payout (a finance member's own address, not the owner's). */
+async function emailConfirmationCode(deps: PayoutDeps, personId: string, payout: PayoutRow) {
+  const person = await findUserById(deps.database.db, personId);
+  if (!person) throw notFound('User not found');
   const amount = formatMoney(payout.amount, payout.currency);
   await issueEmailCode(
     deps,
     otpSecret(deps),
-    { userId: ownerId, email: owner.email },
+    { userId: personId, email: person.email },
     `payout:${payout.id}`,
     (code) => ({
       subject: `${code} confirms your Bizdash payout of ${amount}`,
       text: [
-        `Hello ${owner.firstName},`,
+        `Hello ${person.firstName},`,
         '',
         `Enter ${code} to confirm your payout of ${amount} (fee ${formatMoney(payout.fee, payout.currency)}).`,
         `The code works once, for ${OTP_RULES.ttlMinutes} minutes.`,
@@ -273,7 +275,7 @@ export async function resendPayoutCode(deps: PayoutDeps, actor: Actor, payoutId:
   const waiting = await updatePayout(deps.database.db, payout.id, {
     confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
   });
-  await emailConfirmationCode(deps, actor.ownerId, waiting);
+  await emailConfirmationCode(deps, confirmerOf(actor), waiting);
   return toPayout(waiting, account);
 }
 
@@ -287,11 +289,11 @@ export async function confirmPayout(
   const db = deps.database.db;
   const { payout, account } = await findConfirmable(deps, actor, payoutId);
   if (payout.confirmation === 'two_factor') {
-    if (!(await verifySecondFactor(deps, actor.ownerId, code))) {
+    if (!(await verifySecondFactor(deps, confirmerOf(actor), code))) {
       throw badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
     }
   } else {
-    await consumeEmailCode(deps, otpSecret(deps), actor.ownerId, `payout:${payout.id}`, code);
+    await consumeEmailCode(deps, otpSecret(deps), confirmerOf(actor), `payout:${payout.id}`, code);
   }
   const executed = await withTransaction(deps, async (tx) => {
     const locked = await lockPayout(tx, payout.id);
