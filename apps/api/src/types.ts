@@ -96,6 +96,8 @@ export interface Actor {
   personId: string | null;
   /** The person's role in the business; null for an API key, whose reach is API_KEY_PERMISSIONS. */
   role: TeamRole | null;
+  /** The API key the request was made with, by its prefix (`bzk_test_AbCd`, never the secret); null for a session. */
+  apiKeyPrefix: string | null;
 }
 
 /**

@@ -106,6 +106,7 @@ function authenticator(deps: AppDeps) {
       via: 'api_key',
       personId: null,
       role: null,
+      apiKeyPrefix: holder.keyPrefix,
     };
   };
 
@@ -131,6 +132,7 @@ function authenticator(deps: AppDeps) {
       via: 'session',
       personId,
       role: membership.role,
+      apiKeyPrefix: null,
     };
     noteLastActive(membership.businessId, personId, request.log);
   };

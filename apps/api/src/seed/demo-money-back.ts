@@ -82,6 +82,7 @@ export async function seedDemoMoneyBack(app: FastifyInstance, userId: string, pr
     via: 'session',
     personId: userId,
     role: 'owner',
+    apiKeyPrefix: null,
   };
   for (const [index, sale] of SALES.entries()) {
     const input = StartPaymentSchema.parse({

@@ -34,7 +34,14 @@ export async function seedDemoMoneyOut(app: FastifyInstance, userId: string, sin
   ]);
   await deactivateBankAccount(
     deps,
-    { ownerId: userId, actingUserId: userId, via: 'session', personId: userId, role: 'owner' },
+    {
+      ownerId: userId,
+      actingUserId: userId,
+      via: 'session',
+      personId: userId,
+      role: 'owner',
+      apiKeyPrefix: null,
+    },
     accounts.closed,
   );
 }

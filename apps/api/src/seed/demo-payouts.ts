@@ -52,7 +52,14 @@ export async function seedDemoPayouts(
   userId: string,
   plan: DemoPayout[],
 ) {
-  const actor: Actor = { ownerId: userId, actingUserId: userId, via: 'api_key', personId: null, role: null };
+  const actor: Actor = {
+    ownerId: userId,
+    actingUserId: userId,
+    via: 'api_key',
+    personId: null,
+    role: null,
+    apiKeyPrefix: null,
+  };
   const ordered = [...plan].sort((a, b) => b.daysAgo - a.daysAgo);
   for (const [index, step] of ordered.entries()) {
     // Mid-morning, Lagos time, a few minutes apart so no two share a moment.

@@ -124,6 +124,15 @@ export interface KeyHolder {
   ownerId: string;
   /** Whom the key acts for: the merchant or that one app, never another. */
   actingUserId: string;
+  /** What names the key in the audit trail: its mode and first characters, never enough to use it. */
+  keyPrefix: string;
+}
+
+/** `bzk_test_` or `bzk_live_` and the first four random characters: which key, not the key (ADR 054). */
+const KEY_PREFIX_RANDOM_CHARS = 4;
+function apiKeyPrefixOf(key: string): string {
+  const mode = key.indexOf('_', API_KEY_PREFIX.length);
+  return key.slice(0, (mode < 0 ? API_KEY_PREFIX.length : mode + 1) + KEY_PREFIX_RANDOM_CHARS);
 }
 
 export function looksLikeApiKey(token: string): boolean {
@@ -147,6 +156,11 @@ export function createKeyAuthenticator(deps: Pick<AppDeps, 'database' | 'keys'>)
       touched.set(found.id, now.getTime());
       await touchKey(deps.database.db, found.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
     }
-    return { keyId: found.id, ownerId: found.parentUserId ?? found.userId, actingUserId: found.userId };
+    return {
+      keyId: found.id,
+      ownerId: found.parentUserId ?? found.userId,
+      actingUserId: found.userId,
+      keyPrefix: apiKeyPrefixOf(key),
+    };
   };
 }

@@ -11,7 +11,7 @@ const PLATFORM_CHAIN = 'platform';
 
 /** Who did it and from where: the same for every entry one request writes. */
 export interface AuditContext {
-  /** The person signed in (today the merchant account itself); null for an API key or nobody known. */
+  /** The person signed in (their own account's id); null for an API key or nobody known. */
   actorPersonId: string | null;
   /** The API key the request was made with, by its prefix only; null for a signed-in session. */
   apiKeyPrefix: string | null;
@@ -32,12 +32,12 @@ interface AuditEntry extends AuditContext {
 }
 
 /**
- * The context of a signed-in request: its person (a session's; today the merchant account) and what it acts for.
- * API keys reach no audited route yet (they are dashboard-only), so their prefix is not carried yet.
+ * The context of a signed-in request: the person signed in (a member acting for a business names themselves, not
+ * the business), or for an API key its prefix; and the business or app the request acts for.
  */
 export const auditContextOf = (request: FastifyRequest, actor: Actor): AuditContext => ({
-  actorPersonId: actor.via === 'session' ? actor.ownerId : null,
-  apiKeyPrefix: null,
+  actorPersonId: actor.personId,
+  apiKeyPrefix: actor.apiKeyPrefix,
   actingUserId: actor.actingUserId,
   ...requestOrigin(request),
 });

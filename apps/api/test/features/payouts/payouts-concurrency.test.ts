@@ -35,6 +35,7 @@ describe('payouts under concurrency', () => {
       via: 'api_key',
       personId: null,
       role: null,
+      apiKeyPrefix: null,
     };
     const results = await Promise.allSettled(
       Array.from({ length: BURST }, () =>
@@ -66,6 +67,7 @@ describe('payouts under concurrency', () => {
       via: 'api_key',
       personId: null,
       role: null,
+      apiKeyPrefix: null,
     };
     const payout = await createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: 300_000 });
     const later = new Date(Date.now() + 60_000);
@@ -119,6 +121,7 @@ describe('the daily limit under concurrency', () => {
           via: 'api_key',
           personId: null,
           role: null,
+          apiKeyPrefix: null,
         };
         return createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT });
       }),

@@ -66,7 +66,14 @@ describe('ledger integrity', () => {
     await dbOf(ctx.app).execute(sql`update users set status = 'ACTIVE' where id = ${a.userId}::uuid`);
     await createPayout(
       ctx.app.deps,
-      { ownerId: a.userId, actingUserId: a.userId, via: 'api_key', personId: null, role: null },
+      {
+        ownerId: a.userId,
+        actingUserId: a.userId,
+        via: 'api_key',
+        personId: null,
+        role: null,
+        apiKeyPrefix: null,
+      },
       { walletId: a.NGN, bankAccountId: await settlementAccount(ctx.app, a.userId), amount: 10_000 },
     );
     const common = { userId: a.userId, walletId: a.NGN, currency: 'NGN', channel: 'PAYOUT' } as const;
@@ -107,7 +114,14 @@ describe('ledger integrity', () => {
     );
     await createRefund(
       ctx.app.deps,
-      { ownerId: b.userId, actingUserId: b.userId, via: 'api_key', personId: null, role: null },
+      {
+        ownerId: b.userId,
+        actingUserId: b.userId,
+        via: 'api_key',
+        personId: null,
+        role: null,
+        apiKeyPrefix: null,
+      },
       {
         transactionId: paid?.transaction_id ?? '',
         amount: 1_000,
