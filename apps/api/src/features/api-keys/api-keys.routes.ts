@@ -12,7 +12,7 @@ export function apiKeysRoutes(deps: AppDeps) {
       '/update-api-details',
       {
         onSend: noStore,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           tags: ['api-keys'],
           summary:

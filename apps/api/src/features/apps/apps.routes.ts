@@ -23,7 +23,7 @@ export function appsRoutes(deps: AppDeps) {
       '/register',
       {
         onSend: noStore,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           tags,
           summary: 'Register an app of the signed-in merchant, with its own NGN and USD wallets',
@@ -39,7 +39,7 @@ export function appsRoutes(deps: AppDeps) {
     typed.get(
       '/:userId/apps',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           tags,
           summary: "The merchant's apps, newest first, each with its wallets (archived apps are not listed)",
@@ -53,7 +53,7 @@ export function appsRoutes(deps: AppDeps) {
     typed.delete(
       '/:userId',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           tags,
           summary:

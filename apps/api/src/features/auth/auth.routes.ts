@@ -140,7 +140,7 @@ export function sessionRoutes(deps: AppDeps) {
     api.post(
       '/logout',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary: 'End every token issued to the merchant so far',

@@ -12,7 +12,7 @@ export function bankLinkRoutes(deps: AppDeps) {
     api.post(
       '/plaid/link',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'bank_accounts.manage' },
         schema: {
           tags: ['banks'],
           summary:

@@ -32,6 +32,7 @@ export function banksRoutes(deps: AppDeps) {
       '/nigeria-banks',
       {
         schema: {
+        config: { permission: 'member' },
           tags: ['banks'],
           summary: 'Nigerian banks an NGN settlement account can be at, by name, with their CBN codes',
           response: { 200: NigeriaBankListSchema, 401: ApiErrorSchema },
@@ -46,6 +47,7 @@ export function banksRoutes(deps: AppDeps) {
         '/sandbox-accounts',
         {
           schema: {
+          config: { permission: 'member' },
             tags: ['banks'],
             summary:
               'Test mode: Naira account numbers to try, one per outcome of the sandbox bank directory and payout rail',
@@ -66,7 +68,7 @@ export function banksRoutes(deps: AppDeps) {
       '/resolve-account',
       {
         // It serves adding an account, which a key cannot do, and tells who holds an account: the person's only.
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'bank_accounts.manage' },
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
@@ -84,7 +86,7 @@ export function banksRoutes(deps: AppDeps) {
       '/add-nigeria-bank',
       {
         // Where payouts may go is the person's choice: a key pays out at once (ADR 032), so it cannot add one.
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'bank_accounts.manage' },
         preHandler: nameEnquiryLimit,
         schema: {
           tags: ['banks'],
@@ -106,6 +108,7 @@ export function banksRoutes(deps: AppDeps) {
       {
         schema: {
           tags: ['banks'],
+        config: { permission: 'money.read' },
           summary: "The acting user's settlement accounts, newest first (deactivated ones included)",
           description:
             "An API key may list them, to choose a payout's bankAccountId; adding one, its name enquiry and " +
@@ -119,7 +122,7 @@ export function banksRoutes(deps: AppDeps) {
     api.post(
       '/accounts/:bankAccountId/deactivate',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'bank_accounts.manage' },
         schema: {
           tags: ['banks'],
           summary: 'Stops settling to the account; it stays listed as DEACTIVATED',

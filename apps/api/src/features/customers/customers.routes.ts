@@ -18,6 +18,7 @@ export function customersRoutes(deps: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: "The acting user's customers with what they spent, a page at a time",
@@ -38,6 +39,7 @@ export function customersRoutes(deps: AppDeps) {
     api.get(
       '/:customerId',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: 'One customer with their newest payments, refunds and disputes',

@@ -54,6 +54,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.post(
       '/:disputeId/files',
       {
+        config: { permission: 'disputes.answer' },
         ...multipartRoute,
         schema: {
           tags,
@@ -88,6 +89,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.get(
       '/:disputeId/files/:fileId',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: 'Download one evidence file of the dispute (as an attachment)',
@@ -114,6 +116,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: "The acting user's disputes: the ones needing an answer first (soonest due), then newest",
@@ -129,6 +132,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.get(
       '/summary',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: 'How many disputes need an answer (the sidebar badge)',
@@ -141,6 +145,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.get(
       '/:disputeId',
       {
+        config: { permission: 'customers.read' },
         schema: {
           tags,
           summary: 'One dispute with its payment, evidence and timeline',
@@ -159,6 +164,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.post(
       '/:disputeId/evidence',
       {
+        config: { permission: 'disputes.answer' },
         schema: {
           tags,
           summary: "Save the dispute's evidence as a draft, or submit it to the card network (submit: true)",
@@ -181,6 +187,7 @@ export function disputesRoutes(deps: AppDeps) {
     api.post(
       '/:disputeId/accept',
       {
+        config: { permission: 'disputes.answer' },
         schema: {
           tags,
           summary:

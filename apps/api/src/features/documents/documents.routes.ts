@@ -59,6 +59,7 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
     api.post(
       '/:userId/upload',
       {
+        config: { permission: 'settings.manage' },
         ...multipartRoute,
         schema: {
           ...common,
@@ -84,6 +85,7 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
     api.get(
       '/:userId',
       {
+        config: { permission: 'settings.manage' },
         schema: {
           ...common,
           summary: "The user's business documents, newest first",
@@ -97,6 +99,7 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
     api.get(
       '/:userId/:documentId/file',
       {
+        config: { permission: 'settings.manage' },
         schema: {
           ...common,
           summary: 'Download one business document (as an attachment)',
@@ -118,6 +121,7 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
     api.get(
       '/:userId/:documentId/link',
       {
+        config: { permission: 'settings.manage' },
         schema: {
           ...common,
           summary: 'A download link for one business document that works without a token for 5 minutes',
@@ -136,6 +140,7 @@ export function documentsRoutes({ config, database, storage, keys, jobs }: AppDe
     api.post(
       '/delete-documents',
       {
+        config: { permission: 'settings.manage' },
         schema: {
           ...common,
           summary: 'Delete business documents by their derived file names',

@@ -56,7 +56,7 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
       '/:userId/upload-profile-picture',
       {
         // The person's photo, not the business's: an API key is refused (ADR 033).
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         ...multipartRoute,
         schema: {
           ...imageRoute,
@@ -71,6 +71,7 @@ export function imageUploadRoutes({ config, database, storage }: AppDeps) {
     api.post(
       '/:userId/upload-checkout-logo',
       {
+        config: { permission: 'settings.manage' },
         ...multipartRoute,
         schema: {
           ...imageRoute,

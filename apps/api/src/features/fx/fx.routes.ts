@@ -22,6 +22,7 @@ export function fxRoutes(deps: AppDeps) {
       '/quotes',
       {
         schema: {
+        config: { permission: 'money.read' },
           ...common,
           summary: 'A price for converting between NGN and USD, held for 30 seconds (FX_QUOTE_TTL_SECONDS)',
           description:
@@ -40,6 +41,7 @@ export function fxRoutes(deps: AppDeps) {
       '/conversions',
       {
         ...deps.idempotency.route(),
+        config: { permission: 'conversions.create' },
         schema: {
           ...common,
           summary: 'Convert a quote: the quoted amounts move between the two wallets, once',

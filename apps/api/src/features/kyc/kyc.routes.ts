@@ -10,7 +10,7 @@ export function kycRoutes(deps: AppDeps) {
     typed.get(
       '/:userId',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'settings.manage' },
         schema: {
           tags: ['kyc'],
           summary: "The user's KYC status, and the reason of the latest rejection while it is KYC_FAILED",
@@ -24,7 +24,7 @@ export function kycRoutes(deps: AppDeps) {
     typed.post(
       '/:userId/verifications',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'settings.manage' },
         schema: {
           tags: ['kyc'],
           summary:

@@ -14,7 +14,7 @@ export function liveRoutes({ live }: AppDeps) {
     app.get(
       '/stream',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           tags: ['live'],
           summary:

@@ -28,7 +28,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.get(
       '/:userId/notification-settings',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           ...common,
           summary:
@@ -42,7 +42,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.put(
       '/:userId/notification-settings',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'settings.manage' },
         schema: {
           ...common,
           summary: 'Save the in-app switch, its four types and the email switch (all six, every time)',
@@ -56,7 +56,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.get(
       '/:userId/notifications',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           ...common,
           summary: "The bell: the user's notices, newest first, one page at a time, with the unread count",
@@ -70,7 +70,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.post(
       '/:userId/notifications/read-all',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           ...common,
           summary: "Mark every one of the user's notices read",
@@ -83,7 +83,7 @@ export function notificationsRoutes({ database }: AppDeps) {
     api.post(
       '/:userId/notifications/:notificationId/read',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'member' },
         schema: {
           ...common,
           params: NotificationIdParamsSchema,

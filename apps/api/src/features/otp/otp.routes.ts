@@ -23,7 +23,7 @@ export function otpRoutes(deps: AppDeps) {
       '/otp',
       {
         onRequest: [limits.perIp('otp'), perAccount('otp-send')],
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           ...common,
           summary: 'Email a 6-digit verification code (valid 10 minutes, single use)',
@@ -38,7 +38,7 @@ export function otpRoutes(deps: AppDeps) {
       '/otp',
       {
         onRequest: [limits.perIp('otp'), perAccount('otp-verify')],
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           ...common,
           summary: 'Check a verification code and mark the email address verified',

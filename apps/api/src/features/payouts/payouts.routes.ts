@@ -34,6 +34,7 @@ export function payoutsRoutes(deps: AppDeps) {
       '/terms',
       {
         schema: {
+        config: { permission: 'money.read' },
           tags,
           summary:
             'Fees, minimum, daily limit (and what is used of it) and the new-account hold, per currency',
@@ -47,6 +48,7 @@ export function payoutsRoutes(deps: AppDeps) {
       '/',
       {
         ...deps.idempotency.route(),
+        config: { permission: 'payouts.create' },
         schema: {
           tags,
           summary: 'Start a payout; from the dashboard it waits for a code, from an API key it goes at once',
@@ -75,6 +77,7 @@ export function payoutsRoutes(deps: AppDeps) {
       {
         onRequest: limits.perIp('auth'),
         // Code guesses count with the merchant's password guesses, like every second-factor check.
+        config: { permission: 'payouts.create' },
         preHandler: (request, reply) =>
           countPasswordCheck(limits, request, reply, `user:${confirmerOf(actorOf(request))}`),
         schema: {
@@ -101,6 +104,7 @@ export function payoutsRoutes(deps: AppDeps) {
           params: PayoutIdParamsSchema,
           response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
         },
+        config: { permission: 'payouts.create' },
       },
       async (request) => resendPayoutCode(deps, actorOf(request), request.params.payoutId),
     );
@@ -116,6 +120,7 @@ export function payoutsRoutes(deps: AppDeps) {
       },
       async (request) => listPayouts(deps, actorOf(request)),
     );
+        config: { permission: 'money.read' },
 
     api.get(
       '/:payoutId',
@@ -128,6 +133,7 @@ export function payoutsRoutes(deps: AppDeps) {
         },
       },
       async (request) => getPayout(deps, actorOf(request), request.params.payoutId),
+        config: { permission: 'money.read' },
     );
   });
 }

@@ -29,6 +29,7 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'products.read' },
         schema: {
           ...common,
           summary: "The caller's products, newest first, one page at a time",
@@ -49,6 +50,7 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.post(
       '/',
       {
+        config: { permission: 'products.manage' },
         schema: {
           ...common,
           summary: 'Create a product (price in minor units of its currency)',
@@ -70,6 +72,7 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.get(
       '/:productId',
       {
+        config: { permission: 'products.read' },
         schema: {
           ...common,
           summary: 'One of the caller’s products',
@@ -84,6 +87,7 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.put(
       '/:productId',
       {
+        config: { permission: 'products.manage' },
         schema: {
           ...common,
           summary: 'Change a product; payments already started keep the price they started with',
@@ -105,6 +109,7 @@ export function productsRoutes({ config, database }: AppDeps) {
     api.delete(
       '/:productId',
       {
+        config: { permission: 'products.manage' },
         schema: {
           ...common,
           summary: 'Delete a product; one with payments is archived instead so its history stays',

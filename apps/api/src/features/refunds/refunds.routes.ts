@@ -22,6 +22,7 @@ export function refundsRoutes(deps: AppDeps) {
       '/',
       {
         ...deps.idempotency.route(),
+        config: { permission: 'refunds.create' },
         schema: {
           tags,
           summary: 'Refund part or all of a successful card payment; the wallet pays the amount at once',
@@ -56,6 +57,7 @@ export function refundsRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
+        config: { permission: 'transactions.read' },
           summary: "The acting user's refunds, newest first, optionally of one payment or in one status",
           querystring: RefundListQuerySchema,
           response: { 200: RefundPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
@@ -69,6 +71,7 @@ export function refundsRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
+        config: { permission: 'transactions.read' },
           summary: 'One refund',
           params: RefundIdParamsSchema,
           response: { 200: RefundSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },

@@ -56,7 +56,7 @@ export function merchantMailboxRoutes(deps: AppDeps) {
     api.get(
       '/my-mailbox',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags: ['sandbox'],
           summary:

@@ -27,7 +27,7 @@ export function securityRoutes(deps: AppDeps) {
         // Guesses of the current password count with sign-in attempts on the same account.
         preHandler: async (request, reply) =>
           countPasswordCheck(limits, request, reply, await throttleKeyOf(deps, actorOf(request)), true),
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary: 'Change the password with the current one; every session ends, this one included',
@@ -43,7 +43,7 @@ export function securityRoutes(deps: AppDeps) {
       '/:userId/sign-out-everywhere',
       {
         onSend: noStore,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary: 'End every other session; the answer carries a fresh token for this one',

@@ -39,13 +39,13 @@ export function twoFactorRoutes(deps: AppDeps) {
       onSend: noStore,
       onRequest: limits.perIp('auth'),
       preHandler: countGuess,
-      config: { dashboardOnly: true },
+      config: { dashboardOnly: true, permission: 'self' as const },
     };
 
     typed.get(
       '/:userId/two-factor',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left',
@@ -61,7 +61,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       {
         onSend: noStore,
         onRequest: limits.perIp('auth'),
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary:
@@ -108,7 +108,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       {
         onRequest: limits.perIp('auth'),
         preHandler: countGuess,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags,
           summary: 'Turn two-factor off with the password and a code (from the app or a recovery code)',

@@ -26,7 +26,7 @@ export function usersRoutes(deps: AppDeps) {
       '/:userId/profile',
       {
         onSend: noStore,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'self' },
         schema: {
           tags: ['users'],
           summary: 'Update first name, last name and phone number (the email must be the current one)',
@@ -41,6 +41,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.put(
       '/:userId',
       {
+        config: { permission: 'settings.manage' },
         onSend: noStore,
         schema: {
           tags: ['users'],
@@ -58,6 +59,7 @@ export function usersRoutes(deps: AppDeps) {
     typed.get(
       '/:userId',
       {
+        config: { permission: 'member' },
         onSend: noStore,
         schema: {
           tags: ['users'],

@@ -35,7 +35,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.get(
       '/:userId/webhook-deliveries',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           ...common,
           summary:
@@ -50,7 +50,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.get(
       '/:userId/webhook-deliveries/:deliveryId/attempts',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           ...common,
           params: WebhookDeliveryIdParamsSchema,
@@ -66,7 +66,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.post(
       '/:userId/webhook-deliveries/:deliveryId/resend',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           ...common,
           params: WebhookDeliveryIdParamsSchema,
@@ -88,7 +88,7 @@ export function webhooksRoutes(deps: AppDeps) {
     api.post(
       '/:userId/webhooks/test',
       {
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           ...common,
           summary:
@@ -105,7 +105,7 @@ export function webhooksRoutes(deps: AppDeps) {
       '/:userId/webhooks/roll-secret',
       {
         onSend: noStore,
-        config: { dashboardOnly: true },
+        config: { dashboardOnly: true, permission: 'developers.manage' },
         schema: {
           ...common,
           summary:

@@ -21,6 +21,7 @@ export function transactionsRoutes({ database }: AppDeps) {
     api.post(
       '/search',
       {
+        config: { permission: 'transactions.read' },
         schema: {
           ...common,
           summary: "Search the caller's transactions, newest first (ties by id), one page at a time",
@@ -40,6 +41,7 @@ export function transactionsRoutes({ database }: AppDeps) {
     api.post(
       '/export',
       {
+        config: { permission: 'exports.create' },
         schema: {
           ...common,
           summary: 'Every transaction matching the filter as CSV (streamed; amounts in major units)',
@@ -65,6 +67,7 @@ export function transactionsRoutes({ database }: AppDeps) {
     api.get(
       '/:id',
       {
+        config: { permission: 'transactions.read' },
         schema: {
           ...common,
           summary: 'One transaction with everything the detail view shows',

@@ -18,6 +18,7 @@ export function walletsRoutes({ database }: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'money.read' },
         schema: {
           ...common,
           summary: 'Wallets (accounts) with available balance, pending amount and status',
@@ -30,6 +31,7 @@ export function walletsRoutes({ database }: AppDeps) {
     api.get(
       '/summary',
       {
+        config: { permission: 'money.read' },
         schema: {
           ...common,
           summary: 'Money in and out per wallet per day (UTC) over a date range, for charts',
@@ -43,6 +45,7 @@ export function walletsRoutes({ database }: AppDeps) {
     api.get(
       '/:walletId',
       {
+        config: { permission: 'money.read' },
         schema: {
           ...common,
           summary: 'One wallet',
