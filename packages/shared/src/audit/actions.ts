@@ -39,3 +39,37 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** What the Activity tab (and its CSV) calls each action: a sentence-case label, one per action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_out': 'Signed out',
+  'auth.signed_out_everywhere': 'Signed out of all other sessions',
+  'auth.password_changed': 'Password changed',
+  'auth.password_reset': 'Password reset',
+  'two_factor.enabled': 'Two-factor authentication turned on',
+  'two_factor.disabled': 'Two-factor authentication turned off',
+  'two_factor.recovery_codes_regenerated': 'Recovery codes regenerated',
+  'team.invitation_sent': 'Invitation sent',
+  'team.invitation_resent': 'Invitation resent',
+  'team.invitation_revoked': 'Invitation revoked',
+  'team.invitation_accepted': 'Invitation accepted',
+  'team.member_role_changed': 'Member role changed',
+  'team.member_removed': 'Member removed',
+  'team.ownership_transferred': 'Ownership transferred',
+  'team.two_factor_required_changed': 'Two-factor requirement changed',
+  'api_key.generated': 'API key generated',
+  'api_key.rolled': 'API key rolled',
+  'api_key.deleted': 'API key deleted',
+  'webhook.url_changed': 'Webhook URL changed',
+  'webhook.secret_rolled': 'Webhook secret rolled',
+  'settlement_account.added': 'Settlement account added',
+  'settlement_account.removed': 'Settlement account removed',
+  'payout.created': 'Payout created',
+  'payout.confirmed': 'Payout confirmed',
+  'conversion.made': 'Conversion made',
+  'refund.created': 'Refund created',
+  'dispute.answered': 'Dispute answered',
+  'settings.changed': 'Settings changed',
+};

@@ -15,6 +15,7 @@ import {
 import { actorOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { addNigeriaBank, deactivateBankAccount, getBankAccounts, resolveAccount } from './banks.service.ts';
 
 /** The list as the settlement form shows it: by name, without the check's institution codes. */
@@ -98,7 +99,8 @@ export function banksRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const account = await addNigeriaBank(deps, actorOf(request), request.body);
+        const actor = actorOf(request);
+        const account = await addNigeriaBank(deps, actor, request.body, businessAuditOf(request, actor));
         return reply.code(201).send(account);
       },
     );
@@ -130,7 +132,13 @@ export function banksRoutes(deps: AppDeps) {
           response: { 200: BankAccountSchema, ...errors },
         },
       },
-      async (request) => deactivateBankAccount(deps, actorOf(request), request.params.bankAccountId),
+      async (request) =>
+        deactivateBankAccount(
+          deps,
+          actorOf(request),
+          request.params.bankAccountId,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
   });
 }

@@ -14,6 +14,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { nonJsonResponse } from '../../lib/openapi-responses.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import {
   attachment,
   gatedUpload,
@@ -181,7 +182,14 @@ export function disputesRoutes(deps: AppDeps) {
           },
         },
       },
-      async (request) => saveEvidence(deps, actorOf(request), request.params.disputeId, request.body),
+      async (request) =>
+        saveEvidence(
+          deps,
+          actorOf(request),
+          request.params.disputeId,
+          request.body,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
 
     api.post(
@@ -203,7 +211,8 @@ export function disputesRoutes(deps: AppDeps) {
           },
         },
       },
-      async (request) => acceptDispute(deps, actorOf(request), request.params.disputeId),
+      async (request) =>
+        acceptDispute(deps, actorOf(request), request.params.disputeId, businessAuditOf(request, actorOf(request))),
     );
   });
 }

@@ -10,6 +10,7 @@ import {
 import { actorOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { convertQuote, createQuote, type FxContext } from './fx.service.ts';
 
 /** Currency conversion between the merchant's own wallets: a quote, then its conversion (ADR 031). */
@@ -65,6 +66,7 @@ export function fxRoutes(deps: AppDeps) {
           actorOf(request).actingUserId,
           request.body.quoteId,
           request.headers[IDEMPOTENCY_KEY_HEADER],
+          businessAuditOf(request, actorOf(request)),
         );
         return reply.code(replayed ? 200 : 201).send(conversion);
       },

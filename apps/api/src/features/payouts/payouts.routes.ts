@@ -12,6 +12,7 @@ import {
 import { actorOf, confirmerOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { countPasswordCheck } from '../auth/index.ts';
 import {
   confirmPayout,
@@ -67,6 +68,7 @@ export function payoutsRoutes(deps: AppDeps) {
               { ...deps, log: request.log },
               actorOf(request),
               request.body,
+              businessAuditOf(request, actorOf(request)),
               request.headers[IDEMPOTENCY_KEY_HEADER],
             ),
           ),
@@ -90,7 +92,13 @@ export function payoutsRoutes(deps: AppDeps) {
         },
       },
       async (request) =>
-        confirmPayout({ ...deps, log: request.log }, actorOf(request), request.params.payoutId, request.body),
+        confirmPayout(
+          { ...deps, log: request.log },
+          actorOf(request),
+          request.params.payoutId,
+          request.body,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
 
     api.post(

@@ -11,6 +11,7 @@ import {
 import { actorOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { createRefund, getRefund, listOwnRefunds } from './refunds.service.ts';
 
 const tags = ['refunds'];
@@ -47,6 +48,7 @@ export function refundsRoutes(deps: AppDeps) {
               { ...deps, log: request.log },
               actorOf(request),
               request.body,
+              businessAuditOf(request, actorOf(request)),
               request.headers[IDEMPOTENCY_KEY_HEADER],
             ),
           ),

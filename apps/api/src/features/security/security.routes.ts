@@ -51,7 +51,7 @@ export function securityRoutes(deps: AppDeps) {
           response: { 200: SignOutEverywhereResponseSchema, ...errors },
         },
       },
-      async (request) => signOutEverywhere(deps, actorOf(request)),
+      async (request) => signOutEverywhere(deps, actorOf(request), request),
     );
   });
 }

@@ -100,7 +100,7 @@ export function twoFactorRoutes(deps: AppDeps) {
           response: { 200: RecoveryCodesResponseSchema, ...errors },
         },
       },
-      async (request) => regenerateRecoveryCodes(deps, actorOf(request), request.body),
+      async (request) => regenerateRecoveryCodes(deps, actorOf(request), request.body, request),
     );
 
     typed.post(

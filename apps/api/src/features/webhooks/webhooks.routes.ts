@@ -13,6 +13,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import {
   getWebhookDeliveries,
   getWebhookDeliveryAttempts,
@@ -113,7 +114,8 @@ export function webhooksRoutes(deps: AppDeps) {
           response: { 200: WebhookSettingsSchema, 409: ApiErrorSchema, ...errors },
         },
       },
-      async (request) => rollWebhookSecret(deps, actorOf(request).actingUserId),
+      async (request) =>
+        rollWebhookSecret(deps, actorOf(request).actingUserId, businessAuditOf(request, actorOf(request))),
     );
   });
 }
