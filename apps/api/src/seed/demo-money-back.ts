@@ -5,6 +5,7 @@ import {
   StartPaymentSchema,
 } from '@bizdash/shared';
 import type { FastifyInstance } from 'fastify';
+import { actorAuditOf } from '../features/audit/index.ts';
 import { createCheckoutContext, findPaymentForRefundById, startPayment } from '../features/checkout/index.ts';
 import { listOwnDisputes, runDisputesJob, saveEvidence } from '../features/disputes/index.ts';
 import { advanceDueRefunds, createRefund } from '../features/refunds/index.ts';
@@ -102,7 +103,7 @@ export async function seedDemoMoneyBack(app: FastifyInstance, userId: string, pr
       reason: sale.refund.reason,
       customerNote: sale.refund.customerNote,
     });
-    await createRefund(deps, actor, refund, `demo-refund-${index}`);
+    await createRefund(deps, actor, refund, actorAuditOf(actor), `demo-refund-${index}`);
   }
   // The refunds were asked at once; their answers come at the network's next look.
   await advanceDueRefunds(deps, app.log, new Date(Date.now() + 60_000));
@@ -120,6 +121,6 @@ async function seedDemoDisputes(app: FastifyInstance, actor: Actor) {
   const opened = await listOwnDisputes(deps, actor, { page: 1, size: 10 });
   const answered = opened.items.find((dispute) => dispute.customerEmail === WINNING_ANSWER.customerEmail);
   if (opened.items.length !== 2 || !answered) throw new Error('the demo disputes did not open');
-  await saveEvidence(deps, actor, answered.id, WINNING_ANSWER);
+  await saveEvidence(deps, actor, answered.id, WINNING_ANSWER, actorAuditOf(actor));
   await runDisputesJob(deps, app.log);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { actorAuditOf } from '../features/audit/index.ts';
 import { deactivateBankAccount, seedDemoSettlementAccounts } from '../features/banks/index.ts';
 import { listWallets } from '../features/money/index.ts';
 import { setEmailVerified, setUserStatus } from '../features/users/index.ts';
+import type { Actor } from '../types.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 
 /**
@@ -32,16 +34,13 @@ export async function seedDemoMoneyOut(app: FastifyInstance, userId: string, sin
     ...nairaPayouts.map(([daysAgo, share]) => ({ ...naira, share, daysAgo })),
     { walletId: walletIn('USD'), bankAccountId: accounts.dollar, share: 0.03, daysAgo: 18 },
   ]);
-  await deactivateBankAccount(
-    deps,
-    {
-      ownerId: userId,
-      actingUserId: userId,
-      via: 'session',
-      personId: userId,
-      role: 'owner',
-      apiKeyPrefix: null,
-    },
-    accounts.closed,
-  );
+  const owner: Actor = {
+    ownerId: userId,
+    actingUserId: userId,
+    via: 'session',
+    personId: userId,
+    role: 'owner',
+    apiKeyPrefix: null,
+  };
+  await deactivateBankAccount(deps, owner, accounts.closed, actorAuditOf(owner));
 }

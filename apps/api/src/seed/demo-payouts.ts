@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { actorAuditOf } from '../features/audit/index.ts';
 import { backdatePayoutMovements, findOwnedWallet, settledBalanceAt } from '../features/money/index.ts';
 import { advanceDuePayouts, backdatePayoutById, createPayout } from '../features/payouts/index.ts';
 import { deleteEventsByPayoutId } from '../jobs/recorded-events.ts';
@@ -65,11 +66,16 @@ export async function seedDemoPayouts(
     // Mid-morning, Lagos time, a few minutes apart so no two share a moment.
     const at = new Date(Date.now() - step.daysAgo * 86_400_000);
     at.setUTCHours(8, 15 + index * 7, 0, 0);
-    const payout = await createPayout(deps, actor, {
-      walletId: step.walletId,
-      bankAccountId: step.bankAccountId,
-      amount: await amountAt(deps, userId, step, at),
-    });
+    const payout = await createPayout(
+      deps,
+      actor,
+      {
+        walletId: step.walletId,
+        bankAccountId: step.bankAccountId,
+        amount: await amountAt(deps, userId, step, at),
+      },
+      actorAuditOf(actor),
+    );
     // The sandbox rail answers on the first check after sending; ask it now rather than in a few seconds.
     await advanceDuePayouts(deps, log, new Date(Date.now() + MINUTE));
     const settledAfter = payout.currency === 'USD' ? 26 * 60 * MINUTE : 4 * MINUTE;

@@ -1,7 +1,7 @@
 import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../types.ts';
-import { auditContextOf } from '../audit/index.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
 import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
 
@@ -47,8 +47,8 @@ export async function updateApiDetails(
   request: FastifyRequest,
 ): Promise<ApiKeyDetails> {
   const userId = actor.actingUserId;
-  const audit = { ...auditContextOf(request, actor), businessId: actor.ownerId };
-  if (body.webhookUrl !== undefined) await setWebhookUrl(deps, userId, body.webhookUrl);
+  const audit = businessAuditOf(request, actor);
+  if (body.webhookUrl !== undefined) await setWebhookUrl(deps, userId, body.webhookUrl, audit);
   else if (body.generateNewKey) await generateKey(deps, userId, audit);
   else if (body.deleteKey) await deleteKeys(deps, userId, audit);
   return apiKeyDetailsFor(deps, userId, 'session');

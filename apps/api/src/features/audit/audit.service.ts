@@ -42,6 +42,25 @@ export const auditContextOf = (request: FastifyRequest, actor: Actor): AuditCont
   ...requestOrigin(request),
 });
 
+/** Who did it, from where, and for which business: what a service that records an action is handed by its route. */
+export type BusinessAuditContext = AuditContext & { businessId: string };
+
+/** The context of a signed-in request and the business it acts for (`actor.ownerId`), whose chain it joins. */
+export const businessAuditOf = (request: FastifyRequest, actor: Actor): BusinessAuditContext => ({
+  ...auditContextOf(request, actor),
+  businessId: actor.ownerId,
+});
+
+/** The same for work done outside a request (the demo seed): the actor, no address or browser. */
+export const actorAuditOf = (actor: Actor): BusinessAuditContext => ({
+  actorPersonId: actor.personId,
+  apiKeyPrefix: actor.apiKeyPrefix,
+  actingUserId: actor.actingUserId,
+  ip: null,
+  userAgent: null,
+  businessId: actor.ownerId,
+});
+
 /** The context of a request by a person who is not signed in yet (sign-in): who they are, if known. */
 export const signInContextOf = (request: FastifyRequest, userId: string | null): AuditContext => ({
   actorPersonId: userId,

@@ -5,7 +5,10 @@
 
 export {
   type AuditContext,
+  actorAuditOf,
   auditContextOf,
+  type BusinessAuditContext,
+  businessAuditOf,
   recordAuditEvent,
   signInContextOf,
 } from './audit.service.ts';

@@ -12,6 +12,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AppDeps } from '../../types.ts';
+import { recordAuditEvent, signInContextOf } from '../audit/index.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/index.ts';
 import { replacePasswordHash, replacePasswordReset, usePasswordReset } from './auth.repository.ts';
 
@@ -75,6 +76,13 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, req
       userId: reset.userId,
       type: 'security.password_changed',
       data: { userId: reset.userId, ...requestOrigin(request) },
+    });
+    await recordAuditEvent(tx, {
+      ...signInContextOf(request, reset.userId),
+      businessId: reset.userId,
+      action: 'auth.password_reset',
+      target: { type: 'user', id: reset.userId },
+      details: { via: 'email_link' },
     });
     return reset.userId;
   });

@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findOwnedWallet, listWallets } from '../money/index.ts';
 import { findOwnedUser, findUserById } from '../users/index.ts';
 import {
@@ -119,9 +120,27 @@ function sealedAccount(
   };
 }
 
-async function insertUnlessDuplicate(deps: BanksDeps, values: NewBankAccount) {
+/** What the audit trail keeps of a settlement account: never its number, only the last four digits. */
+const auditedAccount = (row: BankAccountRow) => ({
+  userId: row.userId,
+  bankName: row.bankName,
+  accountNumberLast4: row.accountNumberLast4,
+  currency: row.currency,
+  accountType: row.accountType,
+});
+
+async function insertUnlessDuplicate(deps: BanksDeps, values: NewBankAccount, audit: BusinessAuditContext) {
   try {
-    return await insertBankAccount(deps.database.db, values);
+    return await deps.database.db.transaction(async (tx) => {
+      const row = await insertBankAccount(tx, values);
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'settlement_account.added',
+        target: { type: 'bank_account', id: row.id },
+        details: { ...auditedAccount(row), source: row.source },
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(BANK_ACCOUNT_DUPLICATE, 'BANK_ACCOUNT_DUPLICATE');
     throw error;
@@ -157,6 +176,7 @@ export async function addNigeriaBank(
   deps: BanksDeps,
   actor: Actor,
   body: AddNigeriaBankRequest,
+  audit: BusinessAuditContext,
 ): Promise<BankAccount> {
   const { db } = deps.database;
   const wallet = await findOwnedWallet(db, actor.actingUserId, body.userWalletRecordId);
@@ -178,6 +198,7 @@ export async function addNigeriaBank(
       source: 'bank_form',
       providerReference: null,
     }),
+    audit,
   );
   return toBankAccount(row);
 }
@@ -192,9 +213,20 @@ export async function deactivateBankAccount(
   deps: BanksDeps,
   actor: Actor,
   bankAccountId: string,
+  audit: BusinessAuditContext,
 ): Promise<BankAccount> {
   const { db } = deps.database;
-  const deactivated = await deactivateOwnedBankAccount(db, actor.actingUserId, bankAccountId);
+  const deactivated = await db.transaction(async (tx) => {
+    const row = await deactivateOwnedBankAccount(tx, actor.actingUserId, bankAccountId);
+    if (!row) return null;
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'settlement_account.removed',
+      target: { type: 'bank_account', id: row.id },
+      details: auditedAccount(row),
+    });
+    return row;
+  });
   if (deactivated) return toBankAccount(deactivated);
   const existing = await findOwnedBankAccount(db, actor.actingUserId, bankAccountId);
   if (!existing) throw notFound(BANK_ACCOUNT_NOT_FOUND);
@@ -292,6 +324,18 @@ export async function applyLinkCallback(
       if (locked?.status !== 'OPEN') throw conflict(LINK_NOT_OPEN, 'LINK_NOT_OPEN');
       const inserted = await insertBankAccount(tx, values);
       await completeLink(tx, link.id, inserted.id);
+      // Completed by the provider's callback: the business's chain, for the user the link was opened for.
+      await recordAuditEvent(tx, {
+        actorPersonId: null,
+        apiKeyPrefix: null,
+        actingUserId: link.userId,
+        ip: null,
+        userAgent: null,
+        businessId: user?.parentUserId ?? link.userId,
+        action: 'settlement_account.added',
+        target: { type: 'bank_account', id: inserted.id },
+        details: { ...auditedAccount(inserted), source: inserted.source, bankLinkId: link.id },
+      });
       return inserted;
     });
     return { applied: true, bankAccount: toBankAccount(row) };

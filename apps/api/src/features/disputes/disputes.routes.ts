@@ -212,7 +212,12 @@ export function disputesRoutes(deps: AppDeps) {
         },
       },
       async (request) =>
-        acceptDispute(deps, actorOf(request), request.params.disputeId, businessAuditOf(request, actorOf(request))),
+        acceptDispute(
+          deps,
+          actorOf(request),
+          request.params.disputeId,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
   });
 }

@@ -14,6 +14,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findPaymentForRefundById } from '../checkout/index.ts';
 import { findOwnedFiles, type StoredFile } from '../files/index.ts';
 import { settleDisputeLoss } from '../money/index.ts';
@@ -124,7 +125,13 @@ function assertAnswerable(row: DisputeRow, message: string, code: string, now = 
  * Saves the merchant's evidence (replacing the draft); with submit, it is sent to the card network (by the disputes
  * job, right after the commit) and the dispute is UNDER_REVIEW. Files must be the acting user's uploads.
  */
-export async function saveEvidence(deps: DisputeDeps, actor: Actor, disputeId: string, input: EvidenceInput) {
+export async function saveEvidence(
+  deps: DisputeDeps,
+  actor: Actor,
+  disputeId: string,
+  input: EvidenceInput,
+  audit: BusinessAuditContext,
+) {
   const userId = actor.actingUserId;
   const saved = await withTransaction(deps, async (tx) => {
     const row = await lockOwnedDispute(tx, userId, disputeId);
@@ -152,6 +159,20 @@ export async function saveEvidence(deps: DisputeDeps, actor: Actor, disputeId: s
     if (input.submit) {
       const { payment } = await paymentOfDispute(tx, updated);
       await emitEvent(tx, { userId, type: 'dispute.updated', data: disputeEventData(updated, payment) });
+      // A draft is not an answer; submitting the evidence is.
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'dispute.answered',
+        target: { type: 'dispute', id: row.id },
+        details: {
+          userId,
+          answer: 'evidence_submitted',
+          amount: row.amount,
+          currency: row.currency,
+          reason: row.reason,
+          files: input.fileIds.length,
+        },
+      });
     }
     return updated;
   });
@@ -163,7 +184,12 @@ export async function saveEvidence(deps: DisputeDeps, actor: Actor, disputeId: s
  * The merchant gives in: the dispute is ACCEPTED and closed, its held amount goes to the card network at once, and
  * the network is told (by the disputes job, right after the commit).
  */
-export async function acceptDispute(deps: DisputeDeps, actor: Actor, disputeId: string) {
+export async function acceptDispute(
+  deps: DisputeDeps,
+  actor: Actor,
+  disputeId: string,
+  audit: BusinessAuditContext,
+) {
   const userId = actor.actingUserId;
   const accepted = await withTransaction(deps, async (tx) => {
     const row = await lockOwnedDispute(tx, userId, disputeId);
@@ -188,6 +214,12 @@ export async function acceptDispute(deps: DisputeDeps, actor: Actor, disputeId: 
     });
     const { payment } = await paymentOfDispute(tx, updated);
     await emitEvent(tx, { userId, type: 'dispute.closed', data: disputeEventData(updated, payment) });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'dispute.answered',
+      target: { type: 'dispute', id: row.id },
+      details: { userId, answer: 'accepted', amount: row.amount, currency: row.currency, reason: row.reason },
+    });
     return updated;
   });
   await tellNetworkNow(deps, accepted.id);

@@ -12,6 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FxRatesProvider } from '../../providers/fx-rates/fx-rates-provider.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { lockOwnedWallets, recordTransaction } from '../money/index.ts';
 import { type FxQuoteRow, insertQuote, lockOwnedQuote, markOwnedQuoteConverted } from './fx.repository.ts';
 import { parseRate, priceQuote, rateText, scaleRate } from './fx-pricing.ts';
@@ -115,6 +116,7 @@ export async function convertQuote(
   userId: string,
   quoteId: string,
   idempotencyKey: string,
+  audit: BusinessAuditContext,
 ): Promise<{ conversion: FxConversion; replayed: boolean }> {
   return db.transaction(async (tx) => {
     const quote = await lockOwnedQuote(tx, userId, quoteId);
@@ -202,6 +204,23 @@ export async function convertQuote(
       creditTransactionId: credit.id,
       feeTransactionId: fee?.id ?? null,
       convertedAt: new Date(),
+    });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'conversion.made',
+      target: { type: 'fx_quote', id: quote.id },
+      details: {
+        userId,
+        reference,
+        fromCurrency: from,
+        toCurrency: to,
+        amountIn: quote.amountIn,
+        amountOut: quote.amountOut,
+        fee: quote.fee,
+        rate: quote.rate,
+        fromWalletId: source.id,
+        toWalletId: target.id,
+      },
     });
     return { conversion: toConversion(converted), replayed: false };
   });

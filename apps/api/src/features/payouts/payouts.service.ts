@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findOwnedBankAccount, lockBankAccount } from '../banks/index.ts';
 import { debitForPayout, findOwnedWallet, lockOwnedWallet } from '../money/index.ts';
 import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.ts';
@@ -152,13 +153,14 @@ export async function createPayout(
   deps: PayoutDeps,
   actor: Actor,
   input: CreatePayoutRequest,
+  audit: BusinessAuditContext,
   idempotencyKey?: string,
 ) {
-  if (!idempotencyKey) return createNewPayout(deps, actor, input, null);
+  if (!idempotencyKey) return createNewPayout(deps, actor, input, audit, null);
   const earlier = await madeWithKey(deps, actor, input, idempotencyKey);
   if (earlier) return earlier;
   try {
-    return await createNewPayout(deps, actor, input, idempotencyKey);
+    return await createNewPayout(deps, actor, input, audit, idempotencyKey);
   } catch (error) {
     // The same key twice at once: the second insert meets the first's row, which is the answer.
     const raced = isUniqueViolation(error) ? await madeWithKey(deps, actor, input, idempotencyKey) : null;
@@ -187,6 +189,7 @@ async function createNewPayout(
   deps: PayoutDeps,
   actor: Actor,
   input: CreatePayoutRequest,
+  audit: BusinessAuditContext,
   idempotencyKey: string | null,
 ) {
   const { account, currency, fee } = await checkPayout(deps, actor, input);
@@ -206,17 +209,23 @@ async function createNewPayout(
     const payout = await withTransaction(deps, async (tx) => {
       await lockLimitAndWallet(tx, actor.ownerId, actor.actingUserId, input.walletId);
       const inserted = await insertPayout(tx, { ...base, status: 'PENDING_CONFIRMATION' });
-      return execute(deps, tx, actor.ownerId, inserted, account);
+      const processing = await execute(deps, tx, actor.ownerId, inserted, account);
+      await recordPayout(tx, audit, 'payout.created', processing, account);
+      return processing;
     });
     await sendToRail(deps, payout.id);
     return toPayout((await findOwnedPayout(db, actor.actingUserId, payout.id))?.payout ?? payout, account);
   }
   const confirmation = (await isTwoFactorEnabled(db, confirmerOf(actor))) ? 'two_factor' : 'email';
-  const payout = await insertPayout(db, {
-    ...base,
-    status: 'PENDING_CONFIRMATION',
-    confirmation,
-    confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
+  const payout = await db.transaction(async (tx) => {
+    const inserted = await insertPayout(tx, {
+      ...base,
+      status: 'PENDING_CONFIRMATION',
+      confirmation,
+      confirmBy: new Date(Date.now() + CONFIRM_WITHIN_MS),
+    });
+    await recordPayout(tx, audit, 'payout.created', inserted, account);
+    return inserted;
   });
   if (confirmation === 'email') await emailConfirmationCode(deps, confirmerOf(actor), payout);
   return toPayout(payout, account);
@@ -285,6 +294,7 @@ export async function confirmPayout(
   actor: Actor,
   payoutId: string,
   { code }: ConfirmPayoutRequest,
+  audit: BusinessAuditContext,
 ) {
   const db = deps.database.db;
   const { payout, account } = await findConfirmable(deps, actor, payoutId);
@@ -301,11 +311,40 @@ export async function confirmPayout(
       throw conflict(PAYOUT_MESSAGES.notPending, 'PAYOUT_NOT_PENDING');
     if ((await lockBankAccount(tx, payout.bankAccountId))?.status !== 'ACTIVE')
       throw deactivatedSinceStarted();
-    return execute(deps, tx, actor.ownerId, locked, account);
+    const processing = await execute(deps, tx, actor.ownerId, locked, account);
+    await recordPayout(tx, audit, 'payout.confirmed', processing, account);
+    return processing;
   });
   await sendToRail(deps, executed.id);
   const fresh = await findOwnedPayout(db, actor.actingUserId, payout.id);
   return toPayout(fresh?.payout ?? executed, account);
+}
+
+/** A payout in the audit trail: the money, the wallet and where it goes (bank and last four digits only). */
+function recordPayout(
+  tx: Tx,
+  audit: BusinessAuditContext,
+  action: 'payout.created' | 'payout.confirmed',
+  payout: PayoutRow,
+  account: { bankName: string; accountNumberLast4: string },
+) {
+  return recordAuditEvent(tx, {
+    ...audit,
+    action,
+    target: { type: 'payout', id: payout.id },
+    details: {
+      userId: payout.userId,
+      amount: payout.amount,
+      fee: payout.fee,
+      currency: payout.currency,
+      walletId: payout.walletId,
+      bankAccountId: payout.bankAccountId,
+      bankName: account.bankName,
+      accountNumberLast4: account.accountNumberLast4,
+      status: payout.status,
+      confirmation: payout.confirmation,
+    },
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { IDEMPOTENCY_MISMATCH } from '../../plugins/idempotency.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { lockOwnedPaymentByTransaction } from '../checkout/index.ts';
 import { hasOpenDispute, sumDisputedByPayment } from '../disputes/index.ts';
 import { debitForRefund, findOwnedTransaction, lockOwnedWallet } from '../money/index.ts';
@@ -41,13 +42,14 @@ export async function createRefund(
   deps: RefundDeps,
   actor: Actor,
   input: RefundInput,
+  audit: BusinessAuditContext,
   idempotencyKey?: string,
 ): Promise<Refund> {
-  if (!idempotencyKey) return createNewRefund(deps, actor, input, null);
+  if (!idempotencyKey) return createNewRefund(deps, actor, input, audit, null);
   const earlier = await madeWithKey(deps, actor, input, idempotencyKey);
   if (earlier) return earlier;
   try {
-    return await createNewRefund(deps, actor, input, idempotencyKey);
+    return await createNewRefund(deps, actor, input, audit, idempotencyKey);
   } catch (error) {
     // The same key twice at once: the second insert meets the first's row, which is the answer.
     const raced = isUniqueViolation(error) ? await madeWithKey(deps, actor, input, idempotencyKey) : null;
@@ -80,6 +82,7 @@ async function createNewRefund(
   deps: RefundDeps,
   actor: Actor,
   input: RefundInput,
+  audit: BusinessAuditContext,
   idempotencyKey: string | null,
 ) {
   const userId = actor.actingUserId;
@@ -142,6 +145,20 @@ async function createNewRefund(
       idempotencyKey,
     });
     await emitEvent(tx, { userId, type: 'refund.created', data: refundEventData(row, payment) });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'refund.created',
+      target: { type: 'refund', id: row.id },
+      details: {
+        userId,
+        paymentTransactionId: payment.transactionId,
+        amount,
+        currency,
+        reason: input.reason,
+        restock: input.restock,
+        fullRefund: amount === refundable,
+      },
+    });
     return row;
   });
   await askNetworkNow(deps, made.id);

@@ -77,9 +77,24 @@ export async function changePassword(
  * Every token issued so far stops working (the version moves on); the caller gets a token of the new version in
  * the same answer, so only this session carries on.
  */
-export async function signOutEverywhere(deps: Deps, actor: Actor): Promise<SignOutEverywhereResponse> {
+export async function signOutEverywhere(
+  deps: Deps,
+  actor: Actor,
+  request: FastifyRequest,
+): Promise<SignOutEverywhereResponse> {
   const { userId } = await ownCredentials(deps, actor);
-  const tokenVersion = (await bumpTokenVersion(deps.database.db, userId))?.tokenVersion ?? null;
+  const tokenVersion = await withTransaction(deps, async (tx) => {
+    const bumped = (await bumpTokenVersion(tx, userId))?.tokenVersion ?? null;
+    if (bumped === null) return null;
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: actor.ownerId,
+      action: 'auth.signed_out_everywhere',
+      target: { type: 'user', id: userId },
+      details: { keptThisSession: true },
+    });
+    return bumped;
+  });
   deps.tokenVersions.forget(userId);
   if (tokenVersion === null) throw notFound(USER_NOT_FOUND);
   return { token: await deps.tokens.sign({ userId, tokenVersion }), userId };

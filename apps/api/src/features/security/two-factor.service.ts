@@ -23,6 +23,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Actor, AppDeps } from '../../types.ts';
+import { auditContextOf, recordAuditEvent } from '../audit/index.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { ownCredentials } from './security.service.ts';
 import { enrolmentOf, matchingStep, newTotpSecret } from './totp.ts';
@@ -110,6 +111,13 @@ export async function enableTwoFactor(
       type: 'security.two_factor_enabled',
       data: { userId, ...requestOrigin(request) },
     });
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: actor.ownerId,
+      action: 'two_factor.enabled',
+      target: { type: 'user', id: userId },
+      details: { method: 'authenticator_app', recoveryCodes: recoveryCodes.length },
+    });
   });
   return { message: TWO_FACTOR_ENABLED, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
 }
@@ -118,14 +126,22 @@ export async function regenerateRecoveryCodes(
   deps: Deps,
   actor: Actor,
   { code }: RegenerateRecoveryCodesRequest,
+  request: FastifyRequest,
 ) {
   const { userId } = await ownCredentials(deps, actor);
   const row = await enabledTwoFactor(deps.database.db, userId);
   if (!(await acceptAppCode(deps, row, code, 'session'))) throw incorrectCode();
   const recoveryCodes = newRecoveryCodes();
-  await deps.database.db.transaction((tx) =>
-    replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes)),
-  );
+  await deps.database.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, userId, hashesOf(deps, userId, recoveryCodes));
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: actor.ownerId,
+      action: 'two_factor.recovery_codes_regenerated',
+      target: { type: 'user', id: userId },
+      details: { recoveryCodes: recoveryCodes.length },
+    });
+  });
   return { message: RECOVERY_CODES_REPLACED, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
 }
 
@@ -149,6 +165,12 @@ export async function disableTwoFactor(
       userId,
       type: 'security.two_factor_disabled',
       data: { userId, ...requestOrigin(request) },
+    });
+    await recordAuditEvent(tx, {
+      ...auditContextOf(request, actor),
+      businessId: actor.ownerId,
+      action: 'two_factor.disabled',
+      target: { type: 'user', id: userId },
     });
   });
   return { message: TWO_FACTOR_DISABLED };

@@ -10,9 +10,16 @@ import {
   publicOnly,
 } from '../../lib/outbound-http.ts';
 import type { AppDeps } from '../../types.ts';
+import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { privateTargetRefusal } from './webhook-sender.ts';
 import { newSecret, secretContext } from './webhook-signing.ts';
-import { type EndpointRow, findEndpoint, replaceSecret, upsertEndpointUrl } from './webhooks.repository.ts';
+import {
+  type EndpointRow,
+  findEndpoint,
+  lockEndpoint,
+  replaceSecret,
+  upsertEndpointUrl,
+} from './webhooks.repository.ts';
 
 export type WebhookDeps = Pick<AppDeps, 'database' | 'secretBox' | 'config'>;
 
@@ -51,16 +58,31 @@ async function checkedWebhookUrl(config: Config, raw: string): Promise<string> {
 
 /**
  * Stores or replaces the user's webhook URL. The first time, a signing secret is made; later saves keep it (the
- * receiver already verifies with it). Saving re-enables an endpoint that was disabled.
+ * receiver already verifies with it). Saving re-enables an endpoint that was disabled. The audit trail gets the URL
+ * before and after (never the secret).
  */
-export async function setWebhookUrl(deps: WebhookDeps, userId: string, url: string): Promise<void> {
+export async function setWebhookUrl(
+  deps: WebhookDeps,
+  userId: string,
+  url: string,
+  audit: BusinessAuditContext,
+): Promise<void> {
   const checked = await checkedWebhookUrl(deps.config, url);
   const id = randomUUID();
-  await upsertEndpointUrl(deps.database.db, {
-    id,
-    userId,
-    url: checked,
-    secretSealed: deps.secretBox.seal(newSecret(), secretContext(id)),
+  await deps.database.db.transaction(async (tx) => {
+    const before = await lockEndpoint(tx, userId);
+    await upsertEndpointUrl(tx, {
+      id,
+      userId,
+      url: checked,
+      secretSealed: deps.secretBox.seal(newSecret(), secretContext(id)),
+    });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'webhook.url_changed',
+      target: { type: 'webhook_endpoint', id: before?.id ?? id },
+      details: { userId, before: before?.url ?? null, after: checked },
+    });
   });
 }
 
@@ -89,16 +111,29 @@ export async function webhookSettingsFor(deps: WebhookDeps, userId: string): Pro
  * A new signing secret; the old one keeps signing (a second `v1,` signature) for WEBHOOK_SECRET_ROLL_OVERLAP_HOURS,
  * so the merchant can move their receiver over without a failed delivery. Null when no URL is set.
  */
-export async function rollEndpointSecret(deps: WebhookDeps, userId: string): Promise<WebhookSettings | null> {
-  const db = deps.database.db;
-  const endpoint = await findEndpoint(db, userId);
-  if (!endpoint) return null;
+export async function rollEndpointSecret(
+  deps: WebhookDeps,
+  userId: string,
+  audit: BusinessAuditContext,
+): Promise<WebhookSettings | null> {
   const hours = deps.config.webhooks.secretRollOverlapHours;
-  const replaced = await replaceSecret(db, endpoint.id, {
-    secretSealed: deps.secretBox.seal(newSecret(), secretContext(endpoint.id)),
-    previousSecretSealed: endpoint.secretSealed,
-    previousSecretExpiresAt: new Date(Date.now() + hours * 3_600_000),
+  const rolled = await deps.database.db.transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, userId);
+    if (!endpoint) return false;
+    const previousSecretExpiresAt = new Date(Date.now() + hours * 3_600_000);
+    const replaced = await replaceSecret(tx, endpoint.id, {
+      secretSealed: deps.secretBox.seal(newSecret(), secretContext(endpoint.id)),
+      previousSecretSealed: endpoint.secretSealed,
+      previousSecretExpiresAt,
+    });
+    if (!replaced) throw conflict(ROLLED_MEANWHILE);
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'webhook.secret_rolled',
+      target: { type: 'webhook_endpoint', id: endpoint.id },
+      details: { userId, url: endpoint.url, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() },
+    });
+    return true;
   });
-  if (!replaced) throw conflict(ROLLED_MEANWHILE);
-  return webhookSettingsFor(deps, userId);
+  return rolled ? webhookSettingsFor(deps, userId) : null;
 }

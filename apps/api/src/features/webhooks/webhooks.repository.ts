@@ -9,6 +9,16 @@ export async function findEndpoint(db: DbOrTx, userId: string): Promise<Endpoint
   return row;
 }
 
+/** The user's endpoint, locked until the transaction ends: what a change replaces is read under it. */
+export async function lockEndpoint(tx: DbOrTx, userId: string): Promise<EndpointRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .for('update');
+  return row;
+}
+
 /**
  * Saves the user's URL: a new endpoint with the given (sealed) secret, or the existing one with its URL replaced
  * and re-enabled (its secrets kept: the merchant's receiver already verifies with them).

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { findEventUserId } from '../../jobs/recorded-events.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
+import type { BusinessAuditContext } from '../audit/index.ts';
 import {
   type DeliveryRow,
   findOwnedDelivery,
@@ -147,8 +148,12 @@ export async function sendTestWebhook(
   return toDelivery(row);
 }
 
-export async function rollWebhookSecret(deps: WebhookDeps, userId: string): Promise<WebhookSettings> {
-  const settings = await rollEndpointSecret(deps, userId);
+export async function rollWebhookSecret(
+  deps: WebhookDeps,
+  userId: string,
+  audit: BusinessAuditContext,
+): Promise<WebhookSettings> {
+  const settings = await rollEndpointSecret(deps, userId, audit);
   if (!settings) throw conflict(NO_WEBHOOK_URL, 'NO_WEBHOOK_URL');
   return settings;
 }

@@ -4,6 +4,7 @@ import { disableEndpoint } from '../../../src/features/webhooks/webhook-deliveri
 import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpoints.service.ts';
 import { findEndpoint } from '../../../src/features/webhooks/webhooks.repository.ts';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { createApp, updateApiDetails } from './api-key-fixtures.ts';
 
 describe('the webhook URL through PUT /api/users/update-api-details', () => {
@@ -50,7 +51,7 @@ describe('the webhook URL through PUT /api/users/update-api-details', () => {
     const endpoint = await findEndpoint(db, merchant.userId);
     if (!endpoint) throw new Error('no endpoint');
     await disableEndpoint(db, endpoint.id, 'It answered 410 Gone.');
-    await rollEndpointSecret(ctx.app.deps, merchant.userId);
+    await rollEndpointSecret(ctx.app.deps, merchant.userId, testAuditOf(merchant.userId));
     const details = await apiKeyOf(merchant.userId);
     expect(details.webhookDisabledReason).toBe('It answered 410 Gone.');
     expect(Date.parse(details.previousWebhookSecretExpiresAt ?? '')).toBeGreaterThan(Date.now());

@@ -46,3 +46,13 @@ export async function verifyAfterTampering(app: FastifyInstance, ...statements: 
 }
 
 export const USER_AGENT = 'Mozilla/5.0 (audit test)';
+
+/** What a route hands a service that records an action, for tests that call the service directly. */
+export const testAuditOf = (businessId: string) => ({
+  actorPersonId: businessId,
+  apiKeyPrefix: null,
+  actingUserId: businessId,
+  ip: null,
+  userAgent: USER_AGENT,
+  businessId,
+});

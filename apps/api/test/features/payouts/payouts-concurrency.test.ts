@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorAuditOf } from '../../../src/features/audit/index.ts';
 import { verifyLedger } from '../../../src/features/money/ledger/ledger.verify.ts';
 import { advanceDuePayouts } from '../../../src/features/payouts/payout-rail.service.ts';
 import { createPayout } from '../../../src/features/payouts/payouts.service.ts';
@@ -39,7 +40,7 @@ describe('payouts under concurrency', () => {
     };
     const results = await Promise.allSettled(
       Array.from({ length: BURST }, () =>
-        createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT }),
+        createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT }, actorAuditOf(actor)),
       ),
     );
     const refused = results.filter((result) => result.status === 'rejected');
@@ -69,7 +70,12 @@ describe('payouts under concurrency', () => {
       role: null,
       apiKeyPrefix: null,
     };
-    const payout = await createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: 300_000 });
+    const payout = await createPayout(
+      ctx.app.deps,
+      actor,
+      { walletId, bankAccountId, amount: 300_000 },
+      actorAuditOf(actor),
+    );
     const later = new Date(Date.now() + 60_000);
     await Promise.all(Array.from({ length: 6 }, () => advanceDuePayouts(ctx.app.deps, ctx.app.log, later)));
     await advanceDuePayouts(ctx.app.deps, ctx.app.log, later);
@@ -123,7 +129,12 @@ describe('the daily limit under concurrency', () => {
           role: null,
           apiKeyPrefix: null,
         };
-        return createPayout(ctx.app.deps, actor, { walletId, bankAccountId, amount: AMOUNT });
+        return createPayout(
+          ctx.app.deps,
+          actor,
+          { walletId, bankAccountId, amount: AMOUNT },
+          actorAuditOf(actor),
+        );
       }),
     );
     const refused = results.filter((result) => result.status === 'rejected');

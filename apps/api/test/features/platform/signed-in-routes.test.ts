@@ -15,6 +15,7 @@ import {
   walletIdsOf,
 } from '../../helper.ts';
 import { generateKey } from '../api-keys/api-key-fixtures.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
 import { readyMerchant } from '../payouts/payout-fixtures.ts';
@@ -144,7 +145,7 @@ describe('every route of the signed-in scope', () => {
 
   /** A webhook delivery of B's: a test event queued for a URL (no job runs here to send it). */
   async function webhookDeliveryOf(userId: string) {
-    await setWebhookUrl(ctx.app.deps, userId, 'https://shop.example.com/hooks');
+    await setWebhookUrl(ctx.app.deps, userId, 'https://shop.example.com/hooks', testAuditOf(userId));
     return (await sendTestWebhook(ctx.app.deps, userId, 'payment.succeeded')).id;
   }
   afterAll(() => ctx.close());

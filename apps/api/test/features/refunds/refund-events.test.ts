@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setWebhookUrl } from '../../../src/features/webhooks/index.ts';
 import { bearer, sqlRows, useTestApp } from '../../helper.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { webhookTestConfig } from '../webhooks/webhook-fixtures.ts';
 import {
   paidMerchant,
@@ -52,7 +53,12 @@ describe('refund events', () => {
     const paid = await paidMerchant(ctx.app);
     const { merchant } = paid;
     await turnOnRefunds(merchant.token, merchant.userId);
-    await setWebhookUrl(ctx.app.deps, merchant.userId, 'http://127.0.0.1:9/hooks');
+    await setWebhookUrl(
+      ctx.app.deps,
+      merchant.userId,
+      'http://127.0.0.1:9/hooks',
+      testAuditOf(merchant.userId),
+    );
     const [customer] = await sqlRows<{ customer_email: string }>(
       ctx.app,
       sql`select customer_email from checkout_payments where id = ${paid.paymentId}`,

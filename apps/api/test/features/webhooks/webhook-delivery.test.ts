@@ -7,6 +7,7 @@ import { rollEndpointSecret } from '../../../src/features/webhooks/webhook-endpo
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import { emitEvent } from '../../../src/jobs/events.repository.ts';
 import { buildTestApp, countRows, dbOf, sqlRows, type TestContext } from '../../helper.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { eventsOf, pay, sellerWithProduct, startBody } from '../checkout/checkout-fixtures.ts';
 import {
   deliverNow,
@@ -28,7 +29,7 @@ describe('webhook delivery', () => {
     const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 100 });
     const receiver = await startReceiver(answer);
     receivers.push(receiver);
-    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url, testAuditOf(seller.userId));
     const secret = (await webhookSettingsFor(ctx.app.deps, seller.userId)).webhookSecret ?? '';
     return { userId: seller.userId, productId, receiver, secret };
   }
@@ -222,7 +223,7 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(2);
     await expect(queueTest(userId)).rejects.toMatchObject({ statusCode: 409 });
 
-    await setWebhookUrl(ctx.app.deps, userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, userId, receiver.url, testAuditOf(userId));
     expect((await webhookSettingsFor(ctx.app.deps, userId)).disabledReason).toBeNull();
     receiver.answer = () => ({ status: 200 });
     await queueTest(userId);
@@ -262,7 +263,8 @@ describe('webhook delivery', () => {
 
   it('signs with both secrets while a rolled one overlaps, then with the new one alone', async () => {
     const { userId, receiver, secret: oldSecret } = await merchantWithReceiver();
-    const newSecret = (await rollEndpointSecret(ctx.app.deps, userId))?.webhookSecret ?? '';
+    const newSecret =
+      (await rollEndpointSecret(ctx.app.deps, userId, testAuditOf(userId)))?.webhookSecret ?? '';
     await queueTest(userId);
     await deliverNow(ctx.app);
 

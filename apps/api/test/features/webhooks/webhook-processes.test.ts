@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setWebhookUrl, webhookSettingsFor } from '../../../src/features/webhooks/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import { buildTestApp, dbOf, type TestContext, useTestApp } from '../../helper.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { pay, sellerWithProduct } from '../checkout/checkout-fixtures.ts';
 import {
   deliveriesOf,
@@ -30,7 +31,7 @@ describe('webhook senders in several processes', () => {
     // The first process's requests reach the receiver, but their answers never come back to it.
     receiver = await startReceiver((n) => (n <= 3 ? { hang: true } : { status: 200 }));
     const { seller, productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 10 });
-    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url, testAuditOf(seller.userId));
     const secret = (await webhookSettingsFor(ctx.app.deps, seller.userId)).webhookSecret ?? '';
     for (let i = 0; i < 3; i++) await pay(ctx.app, productId);
     await ctx.app.deps.jobs.runDueEvents();
@@ -97,7 +98,7 @@ describe('webhook senders in several processes', () => {
   it('is never sent twice at once by two processes running the job together', async () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 30 }));
     const { seller } = await sellerWithProduct(ctx.app);
-    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, seller.userId, receiver.url, testAuditOf(seller.userId));
     for (let i = 0; i < 30; i++) await sendTestWebhook(ctx.app.deps, seller.userId, 'payment.succeeded');
 
     const second = await secondProcess();

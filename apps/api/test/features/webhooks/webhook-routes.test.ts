@@ -21,6 +21,7 @@ import {
   type TestContext,
 } from '../../helper.ts';
 import { createApp } from '../api-keys/api-key-fixtures.ts';
+import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { pay } from '../checkout/checkout-fixtures.ts';
 import {
   deliverNow,
@@ -51,7 +52,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     receiver = await startReceiver();
     merchant = await signUpMerchant(ctx.app);
     stranger = await signUpMerchant(ctx.app);
-    await setWebhookUrl(ctx.app.deps, merchant.userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, merchant.userId, receiver.url, testAuditOf(merchant.userId));
   });
   afterAll(async () => {
     await receiver.close();
@@ -196,7 +197,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
       expect((await call(stranger, method, url, payload)).statusCode, url).toBe(404);
     }
     // Their own userId with the other merchant's delivery id: still not found, even with a URL of their own.
-    await setWebhookUrl(ctx.app.deps, stranger.userId, receiver.url);
+    await setWebhookUrl(ctx.app.deps, stranger.userId, receiver.url, testAuditOf(stranger.userId));
     const resend = await call(
       stranger,
       'POST',
@@ -262,7 +263,7 @@ describe('webhook routes: delivery log, resend, test events, roll', () => {
     const app = await createApp(ctx.app, merchant, 'Webhook App');
     const appReceiver = await startReceiver();
     try {
-      await setWebhookUrl(ctx.app.deps, app.recordId, appReceiver.url);
+      await setWebhookUrl(ctx.app.deps, app.recordId, appReceiver.url, testAuditOf(app.recordId));
       const product = await insertProduct(dbOf(ctx.app), {
         userId: app.recordId,
         productName: 'App product',

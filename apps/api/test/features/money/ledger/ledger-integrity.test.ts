@@ -22,6 +22,7 @@ import {
   sqlRows,
   type TestContext,
 } from '../../../helper.ts';
+import { testAuditOf } from '../../audit/audit-fixtures.ts';
 import { pay } from '../../checkout/checkout-fixtures.ts';
 import { settlementAccount } from '../../payouts/payout-fixtures.ts';
 
@@ -75,6 +76,7 @@ describe('ledger integrity', () => {
         apiKeyPrefix: null,
       },
       { walletId: a.NGN, bankAccountId: await settlementAccount(ctx.app, a.userId), amount: 10_000 },
+      testAuditOf(a.userId),
     );
     const common = { userId: a.userId, walletId: a.NGN, currency: 'NGN', channel: 'PAYOUT' } as const;
     await inTx(ctx.app, (tx) =>
@@ -130,6 +132,7 @@ describe('ledger integrity', () => {
         customerNote: null,
         restock: false,
       },
+      testAuditOf(b.userId),
     );
     // The card network disputes the rest of it: held in DISPUTES_HELD (paid minus the refund).
     const [charged] = await sqlRows<{ provider_reference: string }>(
