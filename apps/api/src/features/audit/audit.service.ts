@@ -1,6 +1,7 @@
 import type { AuditAction, AuditOutcome } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { now } from '../../lib/clock.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Actor } from '../../types.ts';
 import { entryHash, type HashedEntry } from './audit.hash.ts';
@@ -77,7 +78,7 @@ export async function recordAuditEvent(tx: Tx, entry: AuditEntry): Promise<void>
   const chain = entry.businessId ?? PLATFORM_CHAIN;
   const head = await lockChainHead(tx, chain);
   // Milliseconds only: the canonical form's timestamp must read back exactly as it was hashed.
-  const occurredAt = new Date(Date.now());
+  const occurredAt = now();
   const hashed = {
     chain,
     sequence: Number(head.sequence) + 1,

@@ -1,5 +1,7 @@
 import {
+  type ApiKeyDetails,
   type AppInput,
+  roleCan,
   type UpdateCompanyDetailsRequest,
   type UpdateProfileRequest,
   type UpdateUserRequest,
@@ -17,22 +19,42 @@ export const USER_NOT_FOUND = 'User not found';
 export type UsersDeps = Pick<AppDeps, 'database' | 'userSections'>;
 
 /**
- * The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings; an
- * API key reads no key or signing secret in it.
+ * The `apiKey` section as a member whose role cannot manage API keys reads it (issue 23 §2): no key, no signing
+ * secret, no webhook, nothing that tells whether or when one was made.
  */
-export async function getUser(deps: UsersDeps, { ownerId, actingUserId, via }: Actor): Promise<User> {
+const withoutKeys = (details: ApiKeyDetails): ApiKeyDetails => ({
+  apiKey: null,
+  webhookUrl: null,
+  webhookSecret: null,
+  createdAt: null,
+  lastUsedAt: null,
+  previousKeyExpiresAt: null,
+  keyRollOverlapHours: details.keyRollOverlapHours,
+  previousWebhookSecretExpiresAt: null,
+  webhookDisabledReason: null,
+});
+
+/**
+ * The acting user (the merchant, or the app the request named): who it is, its wallets, banks and settings; an
+ * API key reads no key or signing secret in it; a member whose role lacks developers.manage reads no key section,
+ * one whose role lacks money.read no settlement accounts.
+ */
+export async function getUser(deps: UsersDeps, actor: Actor): Promise<User> {
+  const { ownerId, actingUserId, via, role } = actor;
   const db = deps.database.db;
   const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
   if (!found) throw notFound(USER_NOT_FOUND);
   const { user, wallets } = found;
-  const [banks, apiKey] = await Promise.all([
+  const [banks, keys] = await Promise.all([
     deps.userSections.bankAccountsOf(user.id),
     deps.userSections.apiKeyOf(user.id, via),
   ]);
+  const apiKey = role === null || roleCan(role, 'developers.manage') ? keys : withoutKeys(keys);
   return toWireUser(user, {
     apiKey,
     wallets: wallets.map((wallet) => ({ currency: wallet.currency, walletId: wallet.walletId })),
-    banks,
+    // Settlement accounts are money.read's, as GET /api/bank/accounts is.
+    banks: role === null || roleCan(role, 'money.read') ? banks : [],
   });
 }
 
