@@ -32,8 +32,8 @@ export function banksRoutes(deps: AppDeps) {
     api.get(
       '/nigeria-banks',
       {
-        schema: {
         config: { permission: 'member' },
+        schema: {
           tags: ['banks'],
           summary: 'Nigerian banks an NGN settlement account can be at, by name, with their CBN codes',
           response: { 200: NigeriaBankListSchema, 401: ApiErrorSchema },
@@ -47,8 +47,8 @@ export function banksRoutes(deps: AppDeps) {
       api.get(
         '/sandbox-accounts',
         {
-          schema: {
           config: { permission: 'member' },
+          schema: {
             tags: ['banks'],
             summary:
               'Test mode: Naira account numbers to try, one per outcome of the sandbox bank directory and payout rail',
@@ -108,9 +108,9 @@ export function banksRoutes(deps: AppDeps) {
     api.get(
       '/accounts',
       {
+        config: { permission: 'money.read' },
         schema: {
           tags: ['banks'],
-        config: { permission: 'money.read' },
           summary: "The acting user's settlement accounts, newest first (deactivated ones included)",
           description:
             "An API key may list them, to choose a payout's bankAccountId; adding one, its name enquiry and " +

@@ -22,8 +22,8 @@ export function fxRoutes(deps: AppDeps) {
     api.post(
       '/quotes',
       {
-        schema: {
         config: { permission: 'money.read' },
+        schema: {
           ...common,
           summary: 'A price for converting between NGN and USD, held for 30 seconds (FX_QUOTE_TTL_SECONDS)',
           description:
@@ -41,8 +41,8 @@ export function fxRoutes(deps: AppDeps) {
     api.post(
       '/conversions',
       {
-        ...deps.idempotency.route(),
         config: { permission: 'conversions.create' },
+        ...deps.idempotency.route(),
         schema: {
           ...common,
           summary: 'Convert a quote: the quoted amounts move between the two wallets, once',

@@ -34,8 +34,8 @@ export function payoutsRoutes(deps: AppDeps) {
     api.get(
       '/terms',
       {
-        schema: {
         config: { permission: 'money.read' },
+        schema: {
           tags,
           summary:
             'Fees, minimum, daily limit (and what is used of it) and the new-account hold, per currency',
@@ -48,8 +48,8 @@ export function payoutsRoutes(deps: AppDeps) {
     api.post(
       '/',
       {
-        ...deps.idempotency.route(),
         config: { permission: 'payouts.create' },
+        ...deps.idempotency.route(),
         schema: {
           tags,
           summary: 'Start a payout; from the dashboard it waits for a code, from an API key it goes at once',
@@ -77,9 +77,9 @@ export function payoutsRoutes(deps: AppDeps) {
     api.post(
       '/:payoutId/confirm',
       {
+        config: { permission: 'payouts.create' },
         onRequest: limits.perIp('auth'),
         // Code guesses count with the merchant's password guesses, like every second-factor check.
-        config: { permission: 'payouts.create' },
         preHandler: (request, reply) =>
           countPasswordCheck(limits, request, reply, `user:${confirmerOf(actorOf(request))}`),
         schema: {
@@ -104,6 +104,7 @@ export function payoutsRoutes(deps: AppDeps) {
     api.post(
       '/:payoutId/resend-code',
       {
+        config: { permission: 'payouts.create' },
         onRequest: limits.perIp('auth'),
         schema: {
           tags,
@@ -112,7 +113,6 @@ export function payoutsRoutes(deps: AppDeps) {
           params: PayoutIdParamsSchema,
           response: { 200: PayoutSchema, ...errors, 429: ApiErrorSchema },
         },
-        config: { permission: 'payouts.create' },
       },
       async (request) => resendPayoutCode(deps, actorOf(request), request.params.payoutId),
     );
@@ -120,6 +120,7 @@ export function payoutsRoutes(deps: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'money.read' },
         schema: {
           tags,
           summary: 'The latest 100 payouts, newest first',
@@ -128,11 +129,11 @@ export function payoutsRoutes(deps: AppDeps) {
       },
       async (request) => listPayouts(deps, actorOf(request)),
     );
-        config: { permission: 'money.read' },
 
     api.get(
       '/:payoutId',
       {
+        config: { permission: 'money.read' },
         schema: {
           tags,
           summary: 'One payout',
@@ -141,7 +142,6 @@ export function payoutsRoutes(deps: AppDeps) {
         },
       },
       async (request) => getPayout(deps, actorOf(request), request.params.payoutId),
-        config: { permission: 'money.read' },
     );
   });
 }

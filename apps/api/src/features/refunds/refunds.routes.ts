@@ -22,8 +22,8 @@ export function refundsRoutes(deps: AppDeps) {
     api.post(
       '/',
       {
-        ...deps.idempotency.route(),
         config: { permission: 'refunds.create' },
+        ...deps.idempotency.route(),
         schema: {
           tags,
           summary: 'Refund part or all of a successful card payment; the wallet pays the amount at once',
@@ -57,9 +57,9 @@ export function refundsRoutes(deps: AppDeps) {
     api.get(
       '/',
       {
+        config: { permission: 'transactions.read' },
         schema: {
           tags,
-        config: { permission: 'transactions.read' },
           summary: "The acting user's refunds, newest first, optionally of one payment or in one status",
           querystring: RefundListQuerySchema,
           response: { 200: RefundPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
@@ -71,9 +71,9 @@ export function refundsRoutes(deps: AppDeps) {
     api.get(
       '/:refundId',
       {
+        config: { permission: 'transactions.read' },
         schema: {
           tags,
-        config: { permission: 'transactions.read' },
           summary: 'One refund',
           params: RefundIdParamsSchema,
           response: { 200: RefundSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
