@@ -3,6 +3,7 @@
  * transaction of the change it records; verifyAuditTrail (npm run audit:verify) walks every chain.
  */
 
+export { changedFields } from './audit.changes.ts';
 export {
   type AuditContext,
   actorAuditOf,

@@ -1,6 +1,6 @@
 import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { notificationSettings, notifications } from '../../db/schema/notifications.ts';
 
 const columns = {
@@ -15,7 +15,7 @@ const columns = {
 };
 
 /** The user's saved choices, or undefined when they never saved any. */
-export async function findSettings(db: Db, userId: string): Promise<NotificationSettings | undefined> {
+export async function findSettings(db: DbOrTx, userId: string): Promise<NotificationSettings | undefined> {
   const [row] = await db
     .select(columns)
     .from(notificationSettings)
@@ -23,7 +23,7 @@ export async function findSettings(db: Db, userId: string): Promise<Notification
   return row;
 }
 
-export async function saveSettings(db: Db, userId: string, settings: NotificationSettings) {
+export async function saveSettings(db: DbOrTx, userId: string, settings: NotificationSettings) {
   const [row] = await db
     .insert(notificationSettings)
     .values({ userId, ...settings })

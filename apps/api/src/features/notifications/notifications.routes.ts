@@ -11,6 +11,7 @@ import {
 import { actorOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import {
   getNotifications,
   getSettings,
@@ -50,7 +51,13 @@ export function notificationsRoutes({ database }: AppDeps) {
           response: { 200: NotificationSettingsSchema, ...errors },
         },
       },
-      async (request) => updateSettings(db, actorOf(request).actingUserId, request.body),
+      async (request) =>
+        updateSettings(
+          db,
+          actorOf(request).actingUserId,
+          request.body,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
 
     api.get(

@@ -7,6 +7,7 @@ import {
 } from '@bizdash/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { type BusinessAuditContext, changedFields, recordAuditEvent } from '../audit/index.ts';
 import {
   countUnread,
   findSettings,
@@ -26,12 +27,27 @@ export async function getSettings(db: Db, userId: string): Promise<NotificationS
   return (await findSettings(db, userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
 }
 
+/** Saves the settings; the audit trail gets the choices that changed, before and after. */
 export async function updateSettings(
   db: Db,
   userId: string,
   settings: NotificationSettings,
+  audit: BusinessAuditContext,
 ): Promise<NotificationSettings> {
-  return saveSettings(db, userId, settings);
+  return db.transaction(async (tx) => {
+    const before = (await findSettings(tx, userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
+    const saved = await saveSettings(tx, userId, settings);
+    const change = changedFields(before, saved);
+    if (change) {
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'settings.changed',
+        target: { type: 'user', id: userId },
+        details: { area: 'notifications', userId, ...change },
+      });
+    }
+    return saved;
+  });
 }
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found';

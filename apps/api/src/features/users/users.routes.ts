@@ -9,6 +9,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
+import { businessAuditOf } from '../audit/index.ts';
 import { importRemoteImage } from '../files/index.ts';
 import { getUser, updateProfile, updateUser } from './users.service.ts';
 
@@ -35,7 +36,8 @@ export function usersRoutes(deps: AppDeps) {
           response: { 200: UserSchema, ...errors },
         },
       },
-      async (request) => updateProfile(deps, actorOf(request), request.body),
+      async (request) =>
+        updateProfile(deps, actorOf(request), request.body, businessAuditOf(request, actorOf(request))),
     );
 
     typed.put(
@@ -53,7 +55,15 @@ export function usersRoutes(deps: AppDeps) {
           response: { 200: UserSchema, ...errors },
         },
       },
-      async (request) => updateUser(deps, actorOf(request), request.body, importImage, isOwnFileUrl),
+      async (request) =>
+        updateUser(
+          deps,
+          actorOf(request),
+          request.body,
+          importImage,
+          isOwnFileUrl,
+          businessAuditOf(request, actorOf(request)),
+        ),
     );
 
     typed.get(

@@ -11,7 +11,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
-import { findOwnedUser, findOwnedUserWithWallets, updateOwnedUser } from './users.repository.ts';
+import { type BusinessAuditContext, changedFields, recordAuditEvent } from '../audit/index.ts';
+import {
+  type AppChanges,
+  type CompanyDetailsChanges,
+  findOwnedUser,
+  findOwnedUserWithWallets,
+  lockUserById,
+  type ProfileChanges,
+  updateOwnedUser,
+} from './users.repository.ts';
 import { companyDetailsFromWire, toWireUser } from './users.wire.ts';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -78,18 +87,44 @@ async function savedUser(db: Db, { ownerId, actingUserId }: Actor) {
   return user;
 }
 
+/**
+ * Saves a user's changed fields and, last in the same transaction, which of them changed (before and after) to the
+ * audit trail as `settings.changed` of `area`; nothing is recorded when nothing changed.
+ */
+async function saveAudited(
+  db: Db,
+  actor: Actor,
+  changes: ProfileChanges | CompanyDetailsChanges | AppChanges,
+  area: 'profile' | 'company' | 'app',
+  audit: BusinessAuditContext,
+) {
+  await db.transaction(async (tx) => {
+    const before = await lockUserById(tx, actor.actingUserId);
+    if (!before || !(await updateOwnedUser(tx, actor.ownerId, actor.actingUserId, changes)))
+      throw notFound(USER_NOT_FOUND);
+    const change = changedFields(before, { ...changes });
+    if (!change) return;
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'settings.changed',
+      target: { type: 'user', id: actor.actingUserId },
+      details: { area, userId: actor.actingUserId, ...change },
+    });
+  });
+}
+
 /** First name, last name and phone; the email is the sign-in name and must come back as it is. */
 export async function updateProfile(
   deps: UsersDeps,
   actor: Actor,
   body: UpdateProfileRequest,
+  audit: BusinessAuditContext,
 ): Promise<User> {
   const db = deps.database.db;
   const user = await savedUser(db, actor);
   if (body.email !== user.email.toLowerCase()) throw badRequest(EMAIL_NOT_EDITABLE);
   const { firstName, lastName, phoneNumber } = body;
-  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, { firstName, lastName, phoneNumber })))
-    throw notFound(USER_NOT_FOUND);
+  await saveAudited(db, actor, { firstName, lastName, phoneNumber }, 'profile', audit);
   return getUser(deps, actor);
 }
 
@@ -109,19 +144,19 @@ export async function updateUser(
   body: UpdateUserRequest,
   importRemoteImage: ImportRemoteImage,
   isOwnFileUrl: (url: string) => boolean,
+  audit: BusinessAuditContext,
 ): Promise<User> {
-  if ('name' in body) await updateApp(deps.database.db, actor, body);
-  else await updateCompanyDetails(deps.database.db, actor, body, importRemoteImage, isOwnFileUrl);
+  if ('name' in body) await updateApp(deps.database.db, actor, body, audit);
+  else await updateCompanyDetails(deps.database.db, actor, body, importRemoteImage, isOwnFileUrl, audit);
   return getUser(deps, actor);
 }
 
-async function updateApp(db: Db, actor: Actor, body: AppInput) {
+async function updateApp(db: Db, actor: Actor, body: AppInput, audit: BusinessAuditContext) {
   const user = await savedUser(db, actor);
   if (!user.isApp) throw badRequest(ONLY_APPS_RENAMED);
   if (user.archivedAt) throw notFound(USER_NOT_FOUND);
   const changes = { businessName: body.name, businessDescription: body.description };
-  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
-    throw notFound(USER_NOT_FOUND);
+  await saveAudited(db, actor, changes, 'app', audit);
 }
 
 /**
@@ -135,6 +170,7 @@ async function updateCompanyDetails(
   body: UpdateCompanyDetailsRequest,
   importRemoteImage: ImportRemoteImage,
   isOwnFileUrl: (url: string) => boolean,
+  audit: BusinessAuditContext,
 ): Promise<void> {
   const user = await savedUser(db, actor);
   if (body.businessName !== user.businessName.trim()) throw badRequest(BUSINESS_NAME_NOT_EDITABLE);
@@ -144,6 +180,5 @@ async function updateCompanyDetails(
   if (logo && logo !== user.checkoutLogoUrl && !isOwnFileUrl(logo)) {
     changes.checkoutLogoUrl = await importRemoteImage({ ownerId: actor.ownerId, url: logo });
   }
-  if (!(await updateOwnedUser(db, actor.ownerId, actor.actingUserId, changes)))
-    throw notFound(USER_NOT_FOUND);
+  await saveAudited(db, actor, changes, 'company', audit);
 }
