@@ -1,8 +1,16 @@
-import { ApiErrorSchema, IDEMPOTENCY_KEY_HEADER, WebhookPayloadSchema } from '@bizdash/shared';
+import {
+  ApiErrorSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type Permission,
+  roleRequiredMessage,
+  rolesWith,
+  WebhookPayloadSchema,
+} from '@bizdash/shared';
 import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RoutePermission } from '../types.ts';
 import { PUBLIC_API_EXAMPLES } from './openapi-examples.ts';
 
 /*
@@ -20,8 +28,12 @@ interface RouteFacts {
   idempotent: boolean;
   /** Acts for the merchant or, with the user_id header, one of its apps (it names no userId itself). */
   actsForApp: boolean;
+  /** What the route declares it needs (config.permission, issue 23 §2); undefined outside the signed-in scope. */
+  permission?: RoutePermission;
 }
 const FACTS = 'x-bizdash-route';
+/** The extension naming what an operation needs: a permission of docs/permissions.md, `member` or `self`. */
+const PERMISSION_EXTENSION = 'x-permission';
 
 interface JsonSchemaObject {
   properties?: Record<string, unknown>;
@@ -39,7 +51,7 @@ interface Parameter {
 interface Response {
   description: string;
   headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: unknown }>;
+  content?: Record<string, { schema?: unknown; example?: unknown }>;
 }
 
 interface Operation {
@@ -49,6 +61,7 @@ interface Operation {
   responses: Record<string, Response>;
   security?: Record<string, string[]>[];
   [FACTS]?: RouteFacts;
+  [PERMISSION_EXTENSION]?: RoutePermission;
 }
 
 interface OpenApiDocument {
@@ -164,7 +177,7 @@ const requires = (schema: unknown, name: string) =>
  * `security` entry and the 401's `API_KEY_NOT_ALLOWED` follow from the route's own declaration.
  */
 export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransform {
-  let signedIn: Map<string, { dashboardOnly: boolean }> | undefined;
+  let signedIn: Map<string, { dashboardOnly: boolean; permission: RoutePermission | undefined }> | undefined;
   const signedInRouteOf = (method: string | string[], url: string) => {
     // A prefix's '/' route is registered with and without its slash: compare the paths without it.
     signedIn ??= new Map(
@@ -190,6 +203,7 @@ export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransf
       idempotent: hasProperty(schema.headers, IDEMPOTENCY_KEY_HEADER),
       actsForApp:
         keyReachable && !['params', 'querystring', 'body'].some((part) => requires(schema[part], 'userId')),
+      ...(signedInRoute?.permission ? { permission: signedInRoute.permission } : {}),
     };
     return {
       url: withoutTrailingSlash(transformed.url),
@@ -221,11 +235,45 @@ function expectedErrors(
   if (facts?.signedIn) statuses.push('401');
   // Every signed-in route checks the user_id header, and an id in the path may not be the caller's.
   if (facts?.signedIn || path.includes('{')) statuses.push('404');
-  if (facts?.idempotent) statuses.push('409');
+  // A permission refused by role (ROLE_REQUIRED), or a business that requires two-factor (TWO_FACTOR_REQUIRED).
+  if (facts?.idempotent || (facts?.signedIn && facts.permission !== 'self')) statuses.push('409');
   if (facts?.keyReachable) statuses.push('429');
   // Any operation can fail unexpectedly; the answer is the same generic error, never a stack trace.
   statuses.push('500');
   return statuses;
+}
+
+const isPermission = (needed: RoutePermission | undefined): needed is Permission =>
+  needed !== undefined && needed !== 'member' && needed !== 'self';
+
+/**
+ * The 409s the signed-in scope answers before the route runs (ADR 055, ADR 056): a role without the route's
+ * permission (`ROLE_REQUIRED`, its sentence and an example), and a person without two-factor in a business that
+ * requires it (`TWO_FACTOR_REQUIRED`).
+ */
+function documentRefusals(response: Response, facts: RouteFacts | undefined) {
+  if (!facts?.signedIn || facts.permission === 'self') return;
+  const permission = facts.permission ?? 'business.own';
+  const sentences = [response.description];
+  if (isPermission(permission)) {
+    sentences.push(
+      `\`ROLE_REQUIRED\` (with \`permission\` and \`roles\`): this needs \`${permission}\`, which your team role does not hold (an API key holds every permission but \`business.own\` and \`team.manage\`): "${roleRequiredMessage(permission)}". Nothing changed; the session stays signed in.`,
+    );
+    const json = response.content?.['application/json'];
+    if (json) {
+      const example = {
+        error: roleRequiredMessage(permission),
+        code: 'ROLE_REQUIRED',
+        permission,
+        roles: [...rolesWith(permission)],
+      };
+      response.content = { ...response.content, 'application/json': { ...json, example } };
+    }
+  }
+  sentences.push(
+    '`TWO_FACTOR_REQUIRED`: the business requires two-factor sign-in and you have not turned it on yet.',
+  );
+  response.description = sentences.join(' ');
 }
 
 function completeOperation(path: string, method: string, operation: Operation) {
@@ -233,6 +281,7 @@ function completeOperation(path: string, method: string, operation: Operation) {
   delete operation[FACTS];
   operation.operationId ??= operationIdOf(method, path);
   operation.security = securityOf(facts);
+  if (facts?.signedIn) operation[PERMISSION_EXTENSION] = facts.permission ?? 'business.own';
   if (facts?.actsForApp) {
     operation.parameters = [
       ...(operation.parameters ?? []),
@@ -241,7 +290,7 @@ function completeOperation(path: string, method: string, operation: Operation) {
         in: 'header',
         required: false,
         description:
-          'Act for one of your apps (its id) instead of yourself. Not yours, or another app with an app’s own key: 404.',
+          'Act for one of your apps, or (signed in) a business you are a team member of or one of its apps (its id), instead of yourself. Not yours, or another app with an app’s own key: 404.',
         schema: { type: 'string', format: 'uuid' },
       },
     ];
@@ -263,6 +312,7 @@ function completeOperation(path: string, method: string, operation: Operation) {
     const generic = !response.description || response.description === 'Default Response';
     if (generic)
       response.description = SUCCESS_DESCRIPTIONS[status] ?? errorDescription(status, facts ?? undefined);
+    if (status === '409') documentRefusals(response, facts);
     if (status === '429') response.headers = { ...response.headers, 'Retry-After': RETRY_AFTER };
     if (facts?.idempotent && status !== '429' && !status.startsWith('5'))
       response.headers = { ...response.headers, [REPLAYED_HEADER]: REPLAYED };

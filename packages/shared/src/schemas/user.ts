@@ -12,12 +12,12 @@ export const ApiKeyDetailsSchema = z
     /** The current key, so Developer Settings can show and copy it. */
     apiKey: z.string().nullable().meta({
       description:
-        'The current key; null when the user has none, and always null when the request is made with an API key (a key never reads a key).',
+        'The current key; null when the user has none, and always null when the request is made with an API key (a key never reads a key) or by a team member whose role cannot manage API keys (then every field of this object but `keyRollOverlapHours` is null).',
     }),
     webhookUrl: z.string().nullable(),
     webhookSecret: z.string().nullable().meta({
       description:
-        'The `whsec_` secret webhooks are signed with; null until a webhook URL is set, and always null when the request is made with an API key.',
+        'The `whsec_` secret webhooks are signed with; null until a webhook URL is set, and always null when the request is made with an API key or by a team member whose role cannot manage API keys.',
     }),
     /** When the current key was generated. */
     createdAt: z.iso.datetime({ offset: true }).nullable(),
@@ -68,7 +68,10 @@ export const UserSchema = z.object({
   apiKey: ApiKeyDetailsSchema,
   wallets: z.array(WalletRefSchema),
   /** The user's settlement accounts (the Bank account entity), newest first. */
-  banks: z.array(BankAccountSchema),
+  banks: z.array(BankAccountSchema).meta({
+    description:
+      "The user's settlement accounts, newest first; empty for a team member whose role cannot see money (money.read).",
+  }),
 });
 export type User = z.infer<typeof UserSchema>;
 

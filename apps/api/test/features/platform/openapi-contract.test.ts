@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PERMISSIONS, roleRequiredMessage } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../helper.ts';
 
@@ -11,8 +12,12 @@ interface Operation {
   operationId?: string;
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
+  >;
   security: Record<string, string[]>[];
+  'x-permission'?: string;
 }
 interface Document {
   openapi: string;
@@ -121,6 +126,30 @@ describe('The OpenAPI document (/api/docs/json)', () => {
     expect(operation('POST /api/auth/logout').parameters ?? []).not.toContainEqual(
       expect.objectContaining({ name: 'user_id' }),
     );
+  });
+
+  it('names the permission of every signed-in operation, and documents its 409 ROLE_REQUIRED with the sentence', () => {
+    const signedIn = operations().filter(({ operation }) => operation.security.length > 0);
+    for (const { key, operation } of signedIn) {
+      const needed = operation['x-permission'];
+      expect(needed, key).toBeDefined();
+      if (needed === 'self') continue;
+      const conflict = operation.responses['409'];
+      expect(conflict?.description, key).toContain('TWO_FACTOR_REQUIRED');
+      if (needed === 'member' || !needed || !(needed in PERMISSIONS)) continue;
+      const permission = needed as keyof typeof PERMISSIONS;
+      expect(conflict?.description, key).toContain('`ROLE_REQUIRED`');
+      expect(conflict?.description, key).toContain(roleRequiredMessage(permission));
+      expect(conflict?.content?.['application/json'], key).toMatchObject({
+        example: { code: 'ROLE_REQUIRED', permission, error: roleRequiredMessage(permission) },
+      });
+    }
+    expect(operation('POST /api/payouts')['x-permission']).toBe('payouts.create');
+    expect(operation('POST /api/payouts').responses['409']?.description).toContain(
+      'Only an owner, admin or finance member can make payouts',
+    );
+    expect(operation('PUT /api/users/{userId}/change-password')['x-permission']).toBe('self');
+    expect(operation('GET /api/users/{userId}')['x-permission']).toBe('member');
   });
 
   it('states the request rules the server enforces, and lets the nullable enums be null', () => {
