@@ -1,6 +1,6 @@
 import { isTokenExpired, SOURCE_SYSTEM } from '@bizdash/shared';
 import type { z } from 'zod';
-import { actFor, getActingApp } from './acting-profile';
+import { actFor, actForBusiness, getActingApp, getActingBusiness, getActingUserId } from './acting-profile';
 import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { type Credentials, clearCredentials, getCredentials } from './credentials';
@@ -48,11 +48,16 @@ export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your con
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const NAMED_USER_PATH = new RegExp(`^/(?:users|document|kyc)/(${UUID})(?:[/?]|$)`, 'i');
 
+/** The person's own calls that name no user: sign-out, the businesses they belong to, accepting an invitation. */
+const PERSON_PATH =
+  /^\/(?:auth\/|team\/memberships(?:[/?]|$)|team\/invitations\/(?:accept|preview)(?:[/?]|$))/;
+
 /**
  * A call that names a user (`/users/{id}/...`, a body's userId) acts for that user, as the API reads it
  * (plugins/auth.ts): the person's pages (profile, password, two-factor, notifications) and the business's
  * verification name the merchant and so stay the merchant's while the dashboard acts for an app, whose header
- * would make them a 404. Every other call acts for the chosen app.
+ * would make them a 404. The person's own calls that name nobody send their own id. Every other call acts for the
+ * chosen app, else the chosen business (issue 23), else the person's own account.
  */
 function actingUserId(path: string, body: unknown, credentials: Credentials): string {
   const named = NAMED_USER_PATH.exec(path)?.[1];
@@ -61,7 +66,8 @@ function actingUserId(path: string, body: unknown, credentials: Credentials): st
     const { userId } = body as Record<string, unknown>;
     if (typeof userId === 'string' && userId) return userId;
   }
-  return getActingApp()?.appId ?? credentials.userId;
+  if (PERSON_PATH.test(path.startsWith('/') ? path : `/${path}`)) return credentials.userId;
+  return getActingUserId() ?? credentials.userId;
 }
 
 /** SPEC section 7 headers; no Authorization at all when the token is missing or expired. */
@@ -158,9 +164,15 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   const data = await readJson(response);
   if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
-  // The app acted for is no longer the merchant's (erased, perhaps in another tab): back to the merchant.
-  if (response.status === 404 && userId !== undefined && userId === getActingApp()?.appId) {
-    if (stringField(data, 'error') === ACTING_USER_NOT_FOUND) actFor(null);
+  // The app acted for is no longer the merchant's (erased, perhaps in another tab): back to the merchant. Likewise a
+  // business the person was removed from (their next request is refused): back to their own account.
+  if (
+    response.status === 404 &&
+    userId !== undefined &&
+    stringField(data, 'error') === ACTING_USER_NOT_FOUND
+  ) {
+    if (userId === getActingApp()?.appId) actFor(null);
+    else if (userId === getActingBusiness()?.businessId) actForBusiness(null);
   }
   throw new ApiError({
     status: response.status,

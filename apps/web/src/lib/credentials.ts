@@ -6,6 +6,8 @@ import { queryKeys } from './query-keys';
 const CREDENTIALS_STORAGE_KEY = 'credentials';
 /** The app the dashboard acts for (lib/acting-profile); a session's end or a new sign-in forgets it. */
 export const ACTING_PROFILE_STORAGE_KEY = 'actingProfile';
+/** The business (of which the person is a member) the dashboard acts for (lib/acting-profile); forgotten likewise. */
+export const ACTING_BUSINESS_STORAGE_KEY = 'actingBusiness';
 export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
 
 export interface Credentials {
@@ -58,6 +60,7 @@ export function knownDeviceToken(): string | undefined {
 export function startSession({ token, userId, deviceToken }: Credentials & { deviceToken?: string }): void {
   queryClient.clear();
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
+  window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
   if (deviceToken) window.localStorage.setItem(KNOWN_DEVICE_STORAGE_KEY, deviceToken);
   setCredentials({ token, userId });
 }
@@ -65,6 +68,7 @@ export function startSession({ token, userId, deviceToken }: Credentials & { dev
 export function clearCredentials(): void {
   window.localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
+  window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
   queryClient.setQueryData(credentialsQueryKey, null);
   queryClient.setQueryData(userIdQueryKey, null);
 }

@@ -20,6 +20,10 @@ export const queryKeys = {
   customers: ['customers'],
   /** Disputes (features/disputes): the list, a dispute's page and the sidebar badge; a 'dispute' notice refreshes them. */
   disputes: ['disputes'],
+  /** The business's audit trail (features/audit, the Activity tab) and a person's own sign-ins (Security). */
+  audit: ['audit'],
+  /** The team (features/team): members, invitations, and the businesses the signed-in person belongs to. */
+  team: ['team'],
   /** The new payout's steps, kept in the cache and never fetched. */
   payoutDraft: ['payout'],
   apps: ['apps'],
