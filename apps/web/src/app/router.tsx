@@ -130,6 +130,8 @@ export const routes: RouteObject[] = [
               { path: 'apps', lazy: () => import('@/features/apps/routes/apps') },
               // An app's page shows its developer settings too: composed in app/routes.
               { path: 'apps/:appId', lazy: () => import('@/app/routes/app-details') },
+              // The business's audit trail (owners and admins, audit.read).
+              { path: 'activity', lazy: () => import('@/features/audit/routes/activity') },
             ],
           },
           { path: 'playground', lazy: () => import('@/features/playground/routes/playground') },

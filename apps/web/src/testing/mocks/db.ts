@@ -1,5 +1,6 @@
 import type {
   App,
+  AuditEvent,
   BankAccount,
   BusinessDocument,
   CheckoutPayment,
@@ -21,6 +22,7 @@ import type {
 } from '@bizdash/shared';
 import { buildPayoutTerms } from '@/features/payouts/testing/factories';
 import { buildUser, buildWallet } from '../factories';
+import { initialTeam, type MockTeam } from './team-db';
 
 /** A refusal in the API's words that a mocked endpoint answers instead of doing its work. */
 interface MockRefusal {
@@ -94,6 +96,10 @@ export interface MockDb {
   disputeFiles: DisputeFile[];
   /** What the next POST of evidence or accept answers instead. */
   disputeRefusal: MockRefusal | null;
+  /** The team of issue 23 (mocks/team-db): members, invitations, the person's memberships. */
+  team: MockTeam;
+  /** The business's audit trail (GET /api/audit-events), in any order: the handler sorts it newest first. */
+  auditEvents: AuditEvent[];
 }
 
 /** The house's quotes and conversions, over the db's wallets. */
@@ -181,6 +187,8 @@ function initialDb(): MockDb {
     disputes: [],
     disputeFiles: [],
     disputeRefusal: null,
+    team: initialTeam(),
+    auditEvents: [],
   };
 }
 

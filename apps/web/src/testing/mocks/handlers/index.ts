@@ -1,4 +1,5 @@
 import { appsHandlers } from './apps';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { banksHandlers } from './banks';
 import { checkoutHandlers } from './checkout';
@@ -45,4 +46,5 @@ export const handlers = [
   ...refundsHandlers,
   ...customersHandlers,
   ...disputesHandlers,
+  ...auditHandlers,
 ];
