@@ -2,12 +2,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { DisputesMenuDot } from '@/features/disputes/components/disputes-nav-badge';
+import { useCan } from '@/lib/permissions';
 import { NAV_ICON_SIZE } from './nav-entries';
 import { SidebarContent } from './sidebar-content';
 
 /** The slide-out menu below the lg breakpoint; Radix traps focus, closes on Escape/overlay and restores focus. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  // The dot stands for the Disputes entry inside: none for a role that is not shown it.
+  const seesDisputes = useCan('customers.read').allowed;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
@@ -15,7 +18,7 @@ export function MobileMenu() {
         className="relative -ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
       >
         <Menu size={NAV_ICON_SIZE} aria-hidden="true" />
-        <DisputesMenuDot />
+        {seesDisputes ? <DisputesMenuDot /> : null}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay

@@ -1,3 +1,4 @@
+import type { Permission } from '@bizdash/shared';
 import {
   ArrowLeftRight,
   LayoutDashboard,
@@ -15,17 +16,19 @@ export interface NavEntry {
   label: string;
   path: string;
   icon: LucideIcon;
+  /** What the acting role must hold to see the entry (docs/permissions.md); none: everyone. */
+  permission?: Permission;
 }
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard },
-  { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
-  { label: 'Payouts', path: '/payouts', icon: Send },
-  { label: 'Accounts', path: '/accounts', icon: Wallet },
-  { label: 'Convert', path: '/convert', icon: Repeat },
-  { label: 'Payment Link', path: '/products', icon: Link2 },
-  { label: 'Customers', path: '/customers', icon: Users },
-  { label: 'Disputes', path: '/disputes', icon: ShieldAlert },
+  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard, permission: 'transactions.read' },
+  { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight, permission: 'transactions.read' },
+  { label: 'Payouts', path: '/payouts', icon: Send, permission: 'money.read' },
+  { label: 'Accounts', path: '/accounts', icon: Wallet, permission: 'money.read' },
+  { label: 'Convert', path: '/convert', icon: Repeat, permission: 'money.read' },
+  { label: 'Payment Link', path: '/products', icon: Link2, permission: 'products.read' },
+  { label: 'Customers', path: '/customers', icon: Users, permission: 'customers.read' },
+  { label: 'Disputes', path: '/disputes', icon: ShieldAlert, permission: 'customers.read' },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];
 

@@ -1,8 +1,10 @@
+import { roleCan } from '@bizdash/shared';
 import { BookOpen, ExternalLink, LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { DisputesNavBadge } from '@/features/disputes/components/disputes-nav-badge';
 import { cn } from '@/lib/cn';
 import { config } from '@/lib/config';
+import { useActingRole } from '@/lib/permissions';
 import { isNavEntryActive, NAV_ENTRIES, NAV_ICON_SIZE } from './nav-entries';
 import { ProfileSwitcher } from './profile-switcher';
 
@@ -13,6 +15,9 @@ const idleClasses = 'text-slate-300 hover:bg-white/10 hover:text-white';
 /** The sidebar's contents; the desktop sidebar and the mobile menu both render it. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const role = useActingRole();
+  // An entry the acting role cannot read is not offered at all (issue 23 §2).
+  const entries = NAV_ENTRIES.filter((entry) => !entry.permission || roleCan(role, entry.permission));
   return (
     <div className="flex h-full flex-col bg-brand-950">
       <div className="px-3 pt-4 pb-2">
@@ -20,7 +25,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Main navigation" className="flex flex-1 flex-col overflow-y-auto px-3 pt-4 pb-6">
         <ul className="flex flex-col gap-1">
-          {NAV_ENTRIES.map(({ label, path, icon: Icon }) => {
+          {entries.map(({ label, path, icon: Icon }) => {
             const active = isNavEntryActive(path, pathname);
             return (
               <li key={path}>

@@ -1,6 +1,8 @@
-import { Download } from 'lucide-react';
+import { Download, Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useCan } from '@/lib/permissions';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditPeople } from '../api/get-audit-events';
 import type { PeopleById } from '../audit-text';
@@ -9,7 +11,7 @@ import { ActivityList } from '../components/activity-list';
 import { useActivityParams } from '../use-activity-params';
 
 /** Settings > Activity (owners and admins): who did what in the business, newest first, filtered and exported. */
-export function Component() {
+function ActivityScreen() {
   const { filters, filtered, page, setFilters, clearFilters, setPage } = useActivityParams();
   const people = useAuditPeople();
   const exportCsv = useExportAuditEvents();
@@ -54,4 +56,11 @@ export function Component() {
       />
     </section>
   );
+}
+
+/** Only owners and admins see the trail (audit.read); anyone else reaching the address is told who can. */
+export function Component() {
+  const { allowed, reason } = useCan('audit.read');
+  if (!allowed) return <EmptyState icon={Lock} title="Activity" description={`${reason}.`} />;
+  return <ActivityScreen />;
 }
