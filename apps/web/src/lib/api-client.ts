@@ -1,10 +1,11 @@
-import { isTokenExpired, SOURCE_SYSTEM } from '@bizdash/shared';
+import { isTokenExpired, SOURCE_SYSTEM, TEAM_ERRORS } from '@bizdash/shared';
 import type { z } from 'zod';
 import { actFor, actForBusiness, getActingApp, getActingBusiness, getActingUserId } from './acting-profile';
 import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { type Credentials, clearCredentials, getCredentials } from './credentials';
 import { redirectTo } from './navigation';
+import { markTwoFactorRequired, TWO_FACTOR_SETUP_PATH } from './two-factor-required';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
@@ -127,6 +128,14 @@ function detailsField(data: unknown): ApiError['details'] | undefined {
   );
 }
 
+const TWO_FACTOR_REQUIRED_CODE = TEAM_ERRORS.TWO_FACTOR_REQUIRED;
+
+/** The business acted for asks for two-factor first: to its set-up, with the banner saying why. */
+function requireTwoFactor(): void {
+  markTwoFactorRequired();
+  if (window.location.pathname !== TWO_FACTOR_SETUP_PATH) redirectTo(TWO_FACTOR_SETUP_PATH);
+}
+
 function endSession(): void {
   clearCredentials();
   redirectTo(config.signInUrl);
@@ -163,7 +172,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (response.ok) return response;
 
   const data = await readJson(response);
+  // Only 401 and 403 end the session: a refusal by role (409 ROLE_REQUIRED) keeps the member signed in and its
+  // sentence reaches them as the call's error. A business that requires two-factor sends them to turn it on.
   if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
+  if (response.status === 409 && stringField(data, 'code') === TWO_FACTOR_REQUIRED_CODE) requireTwoFactor();
   // The app acted for is no longer the merchant's (erased, perhaps in another tab): back to the merchant. Likewise a
   // business the person was removed from (their next request is refused): back to their own account.
   if (
@@ -294,6 +306,8 @@ export function apiUpload<S extends z.ZodType>(
         );
       }
       if (credentials && (request.status === 401 || request.status === 403)) endSession();
+      if (request.status === 409 && stringField(data, 'code') === TWO_FACTOR_REQUIRED_CODE)
+        requireTwoFactor();
       reject(
         new ApiError({
           status: request.status,

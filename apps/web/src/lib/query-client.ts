@@ -14,8 +14,12 @@ export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }
 
+/** A session error is already a redirect to sign-in; a two-factor requirement already a redirect with its banner. */
 function isSessionError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || error.status === 403 || error.code === 'TWO_FACTOR_REQUIRED')
+  );
 }
 
 declare module '@tanstack/react-query' {

@@ -10,6 +10,7 @@ import { TransactionDetailExtra } from '../transaction-detail-extra';
 import { ActingBanner } from './acting-banner';
 import { SidebarContent } from './sidebar-content';
 import { TopBar } from './top-bar';
+import { TwoFactorRequiredBanner } from './two-factor-required-banner';
 
 function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? '';
@@ -55,6 +56,7 @@ export function AppLayout() {
         <LiveUpdates key={actingUserId} />
         <TestModeBanner />
         <ActingBanner />
+        <TwoFactorRequiredBanner />
         <TopBar />
         {user ? <EmailVerificationBanner user={user} /> : null}
         <main

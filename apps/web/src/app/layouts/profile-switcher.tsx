@@ -1,32 +1,49 @@
+import { TEAM_ROLE_LABELS } from '@bizdash/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronsUpDown, LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { useApps } from '@/features/apps/api/get-apps';
-import { actFor, useActingApp } from '@/lib/acting-profile';
+import { actFor, actForBusiness, useActingApp, useActingBusiness } from '@/lib/acting-profile';
+import { useMemberships } from '@/lib/api/memberships';
 import { useUser } from '@/lib/api/user';
+import { useUserId } from '@/lib/credentials';
 
 const MERCHANT = 'merchant';
+const BUSINESS = 'business:';
 const itemClasses =
   'flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
 
 /**
- * The logo button: the profile the dashboard acts for (the merchant or one of its apps), and the switch between
- * them. Choosing an app makes every business call act for it (lib/acting-profile).
+ * The logo button: the profile the dashboard acts for (the merchant, one of its apps, or a business the person is a
+ * member of), and the switch between them. Choosing an app or a business makes every business call act for it
+ * (lib/acting-profile).
  */
 export function ProfileSwitcher() {
   const { data: user } = useUser();
+  const personId = useUserId();
   const [open, setOpen] = useState(false);
   const acting = useActingApp();
+  const business = useActingBusiness();
   const apps = useApps({ errorToast: false, enabled: open || acting !== null });
+  const memberships = useMemberships();
+  const businesses = (memberships.data ?? []).filter((membership) => membership.businessId !== personId);
   const navigate = useNavigate();
   const businessName = user?.businessName ?? '';
-  const current = acting?.name ?? businessName;
+  const current = acting?.name ?? business?.businessName ?? businessName;
+  const value = acting?.appId ?? (business ? `${BUSINESS}${business.businessId}` : MERCHANT);
 
-  const choose = (value: string) => {
-    if (value === MERCHANT) return actFor(null);
-    const app = apps.data?.find((candidate) => candidate.recordId === value);
+  const choose = (chosen: string) => {
+    if (chosen === MERCHANT) {
+      actFor(null);
+      return actForBusiness(null);
+    }
+    if (chosen.startsWith(BUSINESS)) {
+      const membership = businesses.find((candidate) => `${BUSINESS}${candidate.businessId}` === chosen);
+      return membership ? actForBusiness(membership) : undefined;
+    }
+    const app = apps.data?.find((candidate) => candidate.recordId === chosen);
     if (app) actFor({ appId: app.recordId, name: app.businessName });
   };
 
@@ -41,6 +58,9 @@ export function ProfileSwitcher() {
           <span className="block text-base font-bold tracking-tight text-white">Bizdash</span>
           <span className="block truncate text-xs text-slate-300" data-testid="current-profile">
             {acting ? <span className="font-semibold text-sky-300">App · </span> : null}
+            {!acting && business ? (
+              <span className="font-semibold text-sky-300">{TEAM_ROLE_LABELS[business.role]} · </span>
+            ) : null}
             {current || '\u00a0'}
           </span>
         </span>
@@ -52,7 +72,7 @@ export function ProfileSwitcher() {
           sideOffset={6}
           className="z-[60] max-h-[70dvh] w-[var(--radix-dropdown-menu-trigger-width)] min-w-56 overflow-y-auto rounded-xl bg-white p-1.5 text-slate-900 shadow-xl ring-1 ring-slate-900/10"
         >
-          <DropdownMenu.RadioGroup value={acting?.appId ?? MERCHANT} onValueChange={choose}>
+          <DropdownMenu.RadioGroup value={value} onValueChange={choose}>
             <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-slate-600">
               Profiles
             </DropdownMenu.Label>
@@ -62,6 +82,27 @@ export function ProfileSwitcher() {
                 <Check className="size-4 text-brand-700" aria-hidden="true" />
               </DropdownMenu.ItemIndicator>
             </DropdownMenu.RadioItem>
+            {businesses.length > 0 ? (
+              <>
+                <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />
+                <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-slate-600">
+                  Businesses you belong to
+                </DropdownMenu.Label>
+                {businesses.map((membership) => (
+                  <DropdownMenu.RadioItem
+                    key={membership.businessId}
+                    value={`${BUSINESS}${membership.businessId}`}
+                    className={itemClasses}
+                  >
+                    <span className="flex-1 truncate">{membership.businessName}</span>
+                    <span className="text-xs text-slate-500">{TEAM_ROLE_LABELS[membership.role]}</span>
+                    <DropdownMenu.ItemIndicator>
+                      <Check className="size-4 text-brand-700" aria-hidden="true" />
+                    </DropdownMenu.ItemIndicator>
+                  </DropdownMenu.RadioItem>
+                ))}
+              </>
+            ) : null}
             {apps.data && apps.data.length > 0 ? (
               <>
                 <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />

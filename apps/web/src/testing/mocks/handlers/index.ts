@@ -17,6 +17,7 @@ import { productsHandlers } from './products';
 import { profileHandlers } from './profile';
 import { refundsHandlers } from './refunds';
 import { securityHandlers } from './security';
+import { teamHandlers } from './team';
 import { transactionsHandlers } from './transactions';
 import { twoFactorHandlers } from './two-factor';
 import { usersHandlers } from './users';
@@ -46,5 +47,6 @@ export const handlers = [
   ...refundsHandlers,
   ...customersHandlers,
   ...disputesHandlers,
+  ...teamHandlers,
   ...auditHandlers,
 ];

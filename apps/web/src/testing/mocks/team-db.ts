@@ -1,0 +1,47 @@
+import type { InvitationPreview, Membership, TeamInvitation, TeamMember } from '@bizdash/shared';
+import { buildUser } from '../factories';
+
+/** The team of the business the mocked API acts for, and the businesses the signed-in person belongs to. */
+export interface MockTeam {
+  members: TeamMember[];
+  invitations: TeamInvitation[];
+  requireTwoFactor: boolean;
+  /** GET /api/team/memberships: the person's own account first. */
+  memberships: Membership[];
+  /** The invitation links the mocked API knows, by token; accepting one adds its membership. */
+  links: Map<string, InvitationPreview & { businessId: string; used: boolean }>;
+  /** The user_id header of each POST, PATCH, PUT or DELETE under /api/team (who the change acted for). */
+  changesActedFor: string[];
+}
+
+export const OWNER_JOINED_AT = '2025-06-01T10:00:00.000Z';
+
+export function initialTeam(): MockTeam {
+  const user = buildUser();
+  return {
+    members: [
+      {
+        id: user.recordId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: 'owner',
+        twoFactorEnabled: false,
+        joinedAt: OWNER_JOINED_AT,
+        lastActiveAt: null,
+      },
+    ],
+    invitations: [],
+    requireTwoFactor: false,
+    memberships: [
+      {
+        businessId: user.recordId,
+        businessName: user.businessName,
+        role: 'owner',
+        twoFactorSetupRequired: false,
+      },
+    ],
+    links: new Map(),
+    changesActedFor: [],
+  };
+}
