@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { signInsRoutes } from './features/audit/sign-ins.routes.ts';
 import { authRoutes, sessionRoutes } from './features/auth/auth.routes.ts';
 import {
   bankLinkCallbackRoutes,
@@ -37,6 +38,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
+import { teamPublicRoutes, teamRoutes } from './features/team/team.routes.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { webhooksJobs, webhooksRoutes } from './features/webhooks/index.ts';
@@ -79,6 +81,7 @@ const publicFeatures: [FeaturePlugin, string][] = [
   [bankLinkCallbackRoutes, '/api/bank'],
   [bankLinkSandboxRoutes, '/api/sandbox/bank-link'],
   [filesRoutes, '/api/files'],
+  [teamPublicRoutes, '/api/team'],
 ];
 
 /**
@@ -94,6 +97,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [webhooksRoutes, '/api/users'],
   [securityRoutes, '/api/users'],
   [twoFactorRoutes, '/api/users'],
+  [signInsRoutes, '/api/users'],
   [notificationsRoutes, '/api/users'],
   [apiKeysRoutes, '/api/users'],
   [appsRoutes, '/api/users'],
@@ -112,6 +116,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [auditRoutes, '/api/audit-events'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
+  [teamRoutes, '/api/team'],
 ];
 
 /**

@@ -272,6 +272,8 @@ const auditEvent = {
     previousKeyExpiresAt: '2026-11-27T09:14:03.512Z',
   },
   hash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  actor: { name: 'Ada Okafor', email: 'ada@example.com' },
+  device: 'Safari on macOS',
 } satisfies AuditEvent;
 
 export interface RouteExamples {

@@ -11,6 +11,10 @@ export const AuditEventListQuerySchema = PageQuerySchema.extend({
 });
 export type AuditEventListQuery = z.infer<typeof AuditEventListQuerySchema>;
 
+/** Who an entry's person is, as the Activity tab shows them; null for an API key or nobody known. */
+export const AuditActorSchema = z.object({ name: z.string(), email: z.string() });
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
 /** One entry of the audit trail (issue 23 §3, ADR 054). */
 export const AuditEventSchema = z.object({
   id: z.uuid(),
@@ -26,8 +30,33 @@ export const AuditEventSchema = z.object({
   outcome: z.enum(AUDIT_OUTCOMES),
   details: z.record(z.string(), z.unknown()),
   hash: z.string(),
+  /** The person's name and email today (read when listed; the entry itself keeps only their id). */
+  actor: AuditActorSchema.nullable().default(null),
+  /** The browser and system the user agent names ("Chrome on macOS"); null when it names none. */
+  device: z.string().nullable().default(null),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AuditEventPageSchema = pageSchemaOf(AuditEventSchema);
 export type AuditEventPage = z.infer<typeof AuditEventPageSchema>;
+
+/** GET /api/audit-events/export: the same filters as the list, every matching entry (no paging). */
+export const AuditEventExportQuerySchema = AuditEventListQuerySchema.omit({ page: true, size: true });
+export type AuditEventExportQuery = z.infer<typeof AuditEventExportQuerySchema>;
+
+/** GET /api/users/{userId}/sign-ins: the person's own sign-ins and failed sign-ins, newest first. */
+export const SignInHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  occurredAt: z.iso.datetime(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  ip: z.string().nullable(),
+  /** "Chrome on macOS"; null when the user agent names no browser or system. */
+  device: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** For a failure, the step that failed: `password` or `two_factor`; null for a sign-in. */
+  failedStep: z.string().nullable(),
+});
+export type SignInHistoryEntry = z.infer<typeof SignInHistoryEntrySchema>;
+
+export const SignInHistoryPageSchema = pageSchemaOf(SignInHistoryEntrySchema);
+export type SignInHistoryPage = z.infer<typeof SignInHistoryPageSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
 import { GENESIS_HASH } from './audit.hash.ts';
@@ -61,6 +61,15 @@ export interface AuditEventFilter {
   to?: Date;
 }
 
+const chainFilter = (chain: string, filter: AuditEventFilter) =>
+  and(
+    eq(auditEvents.chain, chain),
+    filter.person ? eq(auditEvents.actorPersonId, filter.person) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action as AuditEventRow['action']) : undefined,
+    filter.from ? gte(auditEvents.occurredAt, filter.from) : undefined,
+    filter.to ? lt(auditEvents.occurredAt, filter.to) : undefined,
+  );
+
 /** A page of a business's chain, newest first, filtered. */
 export async function listChainEvents(
   db: DbOrTx,
@@ -68,19 +77,54 @@ export async function listChainEvents(
   filter: AuditEventFilter,
   page: { offset: number; limit: number },
 ) {
-  const where = and(
-    eq(auditEvents.chain, chain),
-    filter.person ? eq(auditEvents.actorPersonId, filter.person) : undefined,
-    filter.action ? eq(auditEvents.action, filter.action as AuditEventRow['action']) : undefined,
-    filter.from ? gte(auditEvents.occurredAt, filter.from) : undefined,
-    filter.to ? lt(auditEvents.occurredAt, filter.to) : undefined,
-  );
+  const where = chainFilter(chain, filter);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(auditEvents)
       .where(where)
       .orderBy(desc(auditEvents.sequence))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The next batch of a business's chain, newest first, filtered, before `beforeSequence` (the export's pages). */
+export function chainEventsBefore(
+  db: DbOrTx,
+  chain: string,
+  filter: AuditEventFilter,
+  beforeSequence: number,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(chainFilter(chain, filter), lt(auditEvents.sequence, beforeSequence)))
+    .orderBy(desc(auditEvents.sequence))
+    .limit(limit);
+}
+
+const SIGN_IN_ACTIONS: AuditEventRow['action'][] = ['auth.sign_in', 'auth.sign_in_failed'];
+
+/**
+ * A person's sign-ins and failed sign-ins, in whichever chain holds them, newest first: a sign-in acts for the
+ * person's own account, so the acting-user index finds them.
+ */
+export async function listSignIns(db: DbOrTx, personId: string, page: { offset: number; limit: number }) {
+  const where = and(
+    eq(auditEvents.actingUserId, personId),
+    eq(auditEvents.actorPersonId, personId),
+    inArray(auditEvents.action, SIGN_IN_ACTIONS),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.sequence))
       .offset(page.offset)
       .limit(page.limit),
     db.select({ n: count() }).from(auditEvents).where(where),

@@ -1,4 +1,5 @@
 import { formatMajorUnitsPlain } from '@bizdash/shared';
+import { csvCell as cell, csvLines } from '../../../lib/csv.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 const COLUMNS = [
@@ -16,13 +17,6 @@ const COLUMNS = [
   'parentTransactionId',
   'failureReason',
 ] as const;
-
-/** Quotes where CSV needs it, and defuses text a spreadsheet would run as a formula. */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 function line(row: TransactionRow): string {
   const signed = row.transactionType === 'DEBIT' ? -row.transactionAmount : row.transactionAmount;
@@ -44,15 +38,4 @@ function line(row: TransactionRow): string {
 }
 
 /** Header, then one line per row; debits carry a minus sign so a spreadsheet's sum is the net. */
-export async function* toCsv(rows: AsyncIterable<TransactionRow>): AsyncGenerator<string> {
-  yield `${COLUMNS.join(',')}\r\n`;
-  let chunk = '';
-  for await (const row of rows) {
-    chunk += `${line(row)}\r\n`;
-    if (chunk.length > 64_000) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
+export const toCsv = (rows: AsyncIterable<TransactionRow>) => csvLines(COLUMNS, rows, line);
