@@ -3,7 +3,9 @@ import { actorAuditOf } from '../features/audit/index.ts';
 import { backdatePayoutMovements, findOwnedWallet, settledBalanceAt } from '../features/money/index.ts';
 import { advanceDuePayouts, backdatePayoutById, createPayout } from '../features/payouts/index.ts';
 import { deleteEventsByPayoutId } from '../jobs/recorded-events.ts';
+import { atMoment } from '../lib/clock.ts';
 import type { Actor, AppDeps } from '../types.ts';
+import type { DatedHistory } from './demo-timeline.ts';
 
 interface DemoPayout {
   walletId: string;
@@ -45,13 +47,15 @@ async function backdate(deps: AppDeps, payoutId: string, at: Date, settledAfterM
 /**
  * The demo merchant's payouts (npm run seed), made the way a merchant's server makes them (an API key: no
  * confirmation step) through the real service, ledger and sandbox rail, then moved back to the days they happened.
- * One at a time, oldest first, so each sees the balance and daily limit the ones before left.
+ * One at a time, oldest first, so each sees the balance and daily limit the ones before left; `upTo` runs the rest
+ * of the demo's dated history up to each payout's moment first, so the audit trail is written in time order.
  */
 export async function seedDemoPayouts(
   deps: AppDeps,
   log: FastifyBaseLogger,
   userId: string,
   plan: DemoPayout[],
+  upTo: DatedHistory = async () => undefined,
 ) {
   const actor: Actor = {
     ownerId: userId,
@@ -66,18 +70,23 @@ export async function seedDemoPayouts(
     // Mid-morning, Lagos time, a few minutes apart so no two share a moment.
     const at = new Date(Date.now() - step.daysAgo * 86_400_000);
     at.setUTCHours(8, 15 + index * 7, 0, 0);
-    const payout = await createPayout(
-      deps,
-      actor,
-      {
-        walletId: step.walletId,
-        bankAccountId: step.bankAccountId,
-        amount: await amountAt(deps, userId, step, at),
-      },
-      actorAuditOf(actor),
-    );
-    // The sandbox rail answers on the first check after sending; ask it now rather than in a few seconds.
-    await advanceDuePayouts(deps, log, new Date(Date.now() + MINUTE));
+    await upTo(at);
+    // Its audit entry at the moment it was made, after whatever the rest of the demo did before it.
+    const payout = await atMoment(at, async () => {
+      const made = await createPayout(
+        deps,
+        actor,
+        {
+          walletId: step.walletId,
+          bankAccountId: step.bankAccountId,
+          amount: await amountAt(deps, userId, step, at),
+        },
+        actorAuditOf(actor),
+      );
+      // The sandbox rail answers on the first check after sending; ask it now rather than in a few seconds.
+      await advanceDuePayouts(deps, log, new Date(Date.now() + MINUTE));
+      return made;
+    });
     const settledAfter = payout.currency === 'USD' ? 26 * 60 * MINUTE : 4 * MINUTE;
     await backdate(deps, payout.id, at, settledAfter);
   }

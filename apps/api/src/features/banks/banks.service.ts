@@ -14,6 +14,7 @@ import {
   UNKNOWN_BANK,
 } from '@bizdash/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
@@ -132,7 +133,9 @@ const auditedAccount = (row: BankAccountRow) => ({
 async function insertUnlessDuplicate(deps: BanksDeps, values: NewBankAccount, audit: BusinessAuditContext) {
   try {
     return await deps.database.db.transaction(async (tx) => {
-      const row = await insertBankAccount(tx, values);
+      // Dated by lib/clock: the demo seed adds one at a past moment of its team's activity.
+      const at = now();
+      const row = await insertBankAccount(tx, { createdAt: at, updatedAt: at, ...values });
       await recordAuditEvent(tx, {
         ...audit,
         action: 'settlement_account.added',
