@@ -48,7 +48,10 @@ export type TeamInvitation = z.infer<typeof TeamInvitationSchema>;
 export const TeamInvitationListSchema = z.object({ items: z.array(TeamInvitationSchema) });
 export type TeamInvitationList = z.infer<typeof TeamInvitationListSchema>;
 
-export const CreateInvitationRequestSchema = z.object({ email: emailField, role: assignableRoleField });
+export const CreateInvitationRequestSchema = z.object({
+  email: emailField.refine((email) => email.length <= 254, 'Email is too long'),
+  role: assignableRoleField,
+});
 export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequestSchema>;
 
 export const INVITATION_LINK_INVALID = 'This invitation link is invalid, used, revoked or expired.';
@@ -111,3 +114,51 @@ export const TEAM_ERRORS = {
 } as const;
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   'This business asks every member to turn on two-factor authentication first.';
+
+/** Params of the routes about one member (their person id) or one invitation. */
+export const TeamMemberParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be the id of a member of the team' }),
+});
+export const TeamInvitationParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be the id of an invitation' }),
+});
+export const InvitationPreviewQuerySchema = z.object({
+  token: z
+    .string({ error: INVITATION_LINK_INVALID })
+    .min(1, INVITATION_LINK_INVALID)
+    .max(512, INVITATION_LINK_INVALID),
+});
+
+/** The sentences the team API answers with (code beside each in the routes' OpenAPI descriptions). */
+export const TEAM_MESSAGES = {
+  /** 409 ALREADY_A_MEMBER */
+  alreadyMember: (email: string) => `${email} is already a member of this team.`,
+  /** 409 INVITATION_PENDING */
+  invitationPending: (email: string) =>
+    `An invitation to ${email} is already waiting to be accepted: resend it instead.`,
+  /** 409 INVITATION_EMAIL_MISMATCH */
+  invitationForOtherEmail: (email: string) =>
+    `This invitation is for ${email}. Sign in with that email's account to accept it.`,
+  /** 409 INVITATION_NOT_PENDING */
+  invitationNotPending: 'This invitation was already accepted or revoked.',
+  /** 404 NOT_FOUND */
+  invitationNotFound: 'Invitation not found',
+  /** 404 NOT_FOUND */
+  memberNotFound: 'Team member not found',
+  /** 409 OWNER_ROLE_FIXED */
+  ownerRoleFixed: "The owner's role cannot be changed: transfer ownership to an admin instead.",
+  /** 409 OWNER_CANNOT_BE_REMOVED */
+  ownerCannotBeRemoved: 'The owner cannot be removed from the team. Transfer ownership to an admin first.',
+  /** 409 ACCOUNT_HOLDER_CANNOT_BE_REMOVED: the person whose account the business is keeps it. */
+  accountHolderCannotBeRemoved:
+    'This person opened the business account and cannot be removed from it; change their role instead.',
+  /** 409 TRANSFER_TARGET_NOT_ADMIN */
+  transferTargetNotAdmin:
+    'Ownership can only be transferred to an admin of the team. Make them an admin first.',
+  /** 400 TWO_FACTOR_CODE_REQUIRED */
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
+  /** 409 OWNER_TWO_FACTOR_OFF */
+  ownerTwoFactorOff:
+    'Turn on two-factor authentication for your own account before requiring it of everyone in the team.',
+  ownershipTransferred: 'Ownership transferred: you are now an admin of this business.',
+} as const;

@@ -2,6 +2,7 @@
 export { sendPasswordChangedEmail } from './password-changed-email.ts';
 export { securityRoutes } from './security.routes.ts';
 export { issueSignInChallenge, readSignInChallenge } from './sign-in-challenge.ts';
+export { listTwoFactorEnabled } from './two-factor.repository.ts';
 export { twoFactorRoutes } from './two-factor.routes.ts';
 export {
   isChallengeSpent,

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { twoFactorRecoveryCodes, twoFactorSecrets } from '../../db/schema/two-factor.ts';
 
@@ -96,4 +96,14 @@ export async function countRecoveryCodesLeft(db: DbOrTx, userId: string) {
     .from(twoFactorRecoveryCodes)
     .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
   return row?.left ?? 0;
+}
+
+/** Of these people, those with two-factor on (the Team tab shows it for every member in one query). */
+export async function listTwoFactorEnabled(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: twoFactorSecrets.userId })
+    .from(twoFactorSecrets)
+    .where(and(inArray(twoFactorSecrets.userId, userIds), isNotNull(twoFactorSecrets.enabledAt)));
+  return new Set(rows.map((row) => row.userId));
 }

@@ -12,6 +12,7 @@ export {
   joinableBusinesses,
   joinableUsers,
   keyHolderColumns,
+  personColumns,
   sellerColumns,
 } from './users.joins.ts';
 export {
@@ -26,6 +27,7 @@ export {
   ownedUserIds,
   setEmailVerified,
   setProfilePictureUrl,
+  setRequireTwoFactor,
   setUserStatus,
 } from './users.repository.ts';
 export { assertOwnedUser, getUser, USER_NOT_FOUND, type UsersDeps } from './users.service.ts';

@@ -43,3 +43,15 @@ export const businessOfColumns = {
   businessId: joinableBusinesses.id,
   requireTwoFactor: joinableBusinesses.requireTwoFactor,
 };
+
+/** What the Team tab and an invitation show of a person (their own account) or of a business. */
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  businessName: users.businessName,
+  requireTwoFactor: users.requireTwoFactor,
+  isApp: users.isApp,
+  createdAt: users.createdAt,
+};

@@ -188,3 +188,8 @@ export async function updateOwnedUser(
     .returning({ id: users.id });
   return updated.length > 0;
 }
+
+/** The business asks every member to turn two-factor on first (issue 23 §1); the team feature decides who may. */
+export async function setRequireTwoFactor(db: DbOrTx, businessId: string, requireTwoFactor: boolean) {
+  await db.update(users).set({ requireTwoFactor, updatedAt: new Date() }).where(eq(users.id, businessId));
+}
