@@ -11,6 +11,7 @@ import {
 } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import { withTransaction } from '../../db/transaction.ts';
+import { now as clockNow } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { auditContextOf, type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
@@ -54,7 +55,7 @@ function statusOf(row: InvitationRow, now: Date): InvitationStatus {
   return row.expiresAt > now ? 'PENDING' : 'EXPIRED';
 }
 
-const toInvitation = (row: InvitationRow, now = new Date()): TeamInvitation => ({
+const toInvitation = (row: InvitationRow, now = clockNow()): TeamInvitation => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -105,7 +106,7 @@ export async function createInvitation(
   const invitationId = await withTransaction(deps, async (tx) => {
     // One invitation at a time per business: two at once to the same address cannot both find none waiting.
     await lockUserById(tx, businessId, 'no key update');
-    const now = new Date();
+    const now = clockNow();
     if (await findPendingInvitationByEmail(tx, businessId, email, now)) {
       throw conflict(TEAM_MESSAGES.invitationPending(email), 'INVITATION_PENDING');
     }
@@ -133,7 +134,7 @@ export async function createInvitation(
 
 /** GET /api/team/invitations: pending first, then the rest, newest first. */
 export async function listTeamInvitations(deps: Deps, actor: Actor): Promise<TeamInvitationList> {
-  const now = new Date();
+  const now = clockNow();
   const rows = await listInvitations(deps.database.db, actor.ownerId, now);
   return { items: rows.map((row) => toInvitation(row, now)) };
 }
@@ -156,7 +157,7 @@ export async function resendInvitation(
   const token = newToken();
   await withTransaction(deps, async (tx) => {
     const row = await lockChangeable(tx, actor.ownerId, invitationId);
-    await renewInvitation(tx, invitationId, hashToken(token), expiryFrom(new Date()));
+    await renewInvitation(tx, invitationId, hashToken(token), expiryFrom(clockNow()));
     await recordAuditEvent(tx, {
       ...audit,
       action: 'team.invitation_resent',
@@ -178,7 +179,7 @@ export async function revokeTeamInvitation(
 ): Promise<TeamInvitation> {
   await withTransaction(deps, async (tx) => {
     const row = await lockChangeable(tx, actor.ownerId, invitationId);
-    await revokeInvitation(tx, invitationId, new Date());
+    await revokeInvitation(tx, invitationId, clockNow());
     await recordAuditEvent(tx, {
       ...audit,
       action: 'team.invitation_revoked',
@@ -192,7 +193,7 @@ export async function revokeTeamInvitation(
 /** GET /api/team/invitations/preview: what the link's page shows before the invitee signs in or up. */
 export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
   const { db } = deps.database;
-  const row = await findPendingInvitationByTokenHash(db, hashToken(token), new Date());
+  const row = await findPendingInvitationByTokenHash(db, hashToken(token), clockNow());
   if (!row) throw linkInvalid();
   const account = await findUserByEmail(db, row.email);
   return {
@@ -219,13 +220,13 @@ export async function acceptInvitation(
   const personId = actor.personId;
   const person = personId ? await findPerson(db, personId) : null;
   if (!personId || !person) throw notFound(USER_NOT_FOUND);
-  const invitation = await findPendingInvitationByTokenHash(db, hashToken(token), new Date());
+  const invitation = await findPendingInvitationByTokenHash(db, hashToken(token), clockNow());
   if (!invitation) throw linkInvalid();
   if (person.email.toLowerCase() !== invitation.email.toLowerCase()) {
     throw conflict(TEAM_MESSAGES.invitationForOtherEmail(invitation.email), 'INVITATION_EMAIL_MISMATCH');
   }
   await withTransaction(deps, async (tx) => {
-    const now = new Date();
+    const now = clockNow();
     if (!(await markInvitationAccepted(tx, invitation.id, personId, now))) throw linkInvalid();
     const joined = await insertMember(tx, {
       businessId: invitation.businessId,

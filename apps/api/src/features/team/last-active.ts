@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { now as clockNow } from '../../lib/clock.ts';
 import { touchLastActive } from './membership.repository.ts';
 
 const EVERY_MS = 60_000;
@@ -13,7 +14,7 @@ export function createLastActive(database: Database) {
   const written = new Map<string, number>();
   return (businessId: string, personId: string, log: FastifyBaseLogger) => {
     const key = `${businessId}:${personId}`;
-    const now = Date.now();
+    const now = clockNow().getTime();
     if ((written.get(key) ?? 0) > now - EVERY_MS) return;
     if (written.size >= MAX_ENTRIES) written.delete(written.keys().next().value as string);
     written.set(key, now);

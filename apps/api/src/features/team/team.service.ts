@@ -13,6 +13,7 @@ import {
 } from '@bizdash/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { now as clockNow } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Actor, AppDeps } from '../../types.ts';
@@ -190,7 +191,7 @@ export async function transferOwnership(
         roles: [...rolesWith('business.own')],
       });
     if (owner) await setMemberRole(tx, businessId, ownerId, 'admin');
-    else await insertMember(tx, { businessId, personId: ownerId, role: 'admin', joinedAt: new Date() });
+    else await insertMember(tx, { businessId, personId: ownerId, role: 'admin', joinedAt: clockNow() });
     await setMemberRole(tx, businessId, admin.personId, 'owner');
     await recordAuditEvent(tx, {
       ...audit,
