@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import type { EventType } from '@bizdash/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/events.ts';
 
@@ -20,4 +21,15 @@ export async function findEventUserId(db: DbOrTx, eventId: string): Promise<stri
  */
 export async function deleteEventsByPayoutId(tx: Tx, payoutId: string) {
   await tx.delete(outboxEvents).where(sql`${outboxEvents.payload}->'data'->>'payoutId' = ${payoutId}`);
+}
+
+/**
+ * These users' events of these types go, with their deliveries: the demo seed's team activity (its sign-ins) is
+ * history, not something to announce as if it had just happened.
+ */
+export async function deleteEventsOfUsers(tx: Tx, userIds: string[], types: EventType[]) {
+  if (userIds.length === 0 || types.length === 0) return;
+  await tx
+    .delete(outboxEvents)
+    .where(and(inArray(outboxEvents.userId, userIds), inArray(outboxEvents.eventType, types)));
 }

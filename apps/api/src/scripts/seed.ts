@@ -3,11 +3,9 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { verifyAuditTrail } from '../features/audit/index.ts';
 import { verifyLedger } from '../features/money/index.ts';
-import { seedDemoMoneyBack } from '../seed/demo-money-back.ts';
-import { seedDemoMoneyOut } from '../seed/demo-money-out.ts';
-import { seedPendingPayments } from '../seed/demo-payments.ts';
-import { seedDemoProducts } from '../seed/demo-products.ts';
+import { seedDemoHistory } from '../seed/demo-history.ts';
 import { seedMerchant } from '../seed/seed-merchant.ts';
 
 const { values } = parseArgs({
@@ -62,12 +60,12 @@ try {
     onProgress: (done) => process.stdout.write(`\r  demo merchant: ${done} transactions`),
   });
   process.stdout.write('\n');
-  if (demo.created) {
-    const [scarf] = await seedDemoProducts(db, demo.userId, demo.historyStart);
-    if (scarf) await seedPendingPayments(db, scarf, feeSchedule);
-    await seedDemoMoneyOut(app, demo.userId, demo.historyStart);
-    if (scarf) await seedDemoMoneyBack(app, demo.userId, scarf);
-  }
+  const team = demo.created
+    ? await seedDemoHistory(app, demo, {
+        email: String(values.email).toLowerCase(),
+        password: String(values.password),
+      })
+    : null;
   for (let index = 1; index <= count('merchants'); index += 1) {
     await seedMerchant(db, {
       email: `merchant-${index}@bizdash.local`,
@@ -87,14 +85,23 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     demo.created
-      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, settlement accounts, payouts, refunds and disputes in ${seconds} s.`
+      ? `Seeded ${demo.transactions} transactions, a few products, two payments in progress, a team of four with three months of activity, settlement accounts, payouts, refunds and disputes in ${seconds} s.`
       : 'The demo merchant already exists; nothing was added.',
   );
   console.log(`Sign in as ${values.email} with password ${values.password}`);
+  if (team) {
+    console.log('Its team, each with the same password:');
+    for (const member of team.members) {
+      console.log(`  ${member.email.padEnd(28)} ${member.firstName} ${member.lastName}, ${member.role}`);
+    }
+    console.log(`  ${team.pending.email.padEnd(28)} invited as ${team.pending.role}, not accepted yet`);
+  }
   if (!values['skip-verify']) {
     const report = await verifyLedger(db);
     console.log(report.ok ? 'ledger:verify passed' : 'ledger:verify FAILED');
-    process.exitCode = report.ok ? 0 : 1;
+    const trail = await verifyAuditTrail(db);
+    console.log(trail.ok ? 'audit:verify passed' : `audit:verify FAILED: ${trail.broken}`);
+    process.exitCode = report.ok && trail.ok ? 0 : 1;
   }
 } finally {
   await app.close();

@@ -1,16 +1,28 @@
-import { DEFAULT_FEE_SCHEDULE, feeFor } from '@bizdash/shared';
+import {
+  DEFAULT_FEE_SCHEDULE,
+  feeFor,
+  MembershipListSchema,
+  TeamInvitationListSchema,
+  TeamMemberListSchema,
+} from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditTrail } from '../../../src/features/audit/index.ts';
 import { getBankAccounts } from '../../../src/features/banks/index.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
 import { verifyLedger } from '../../../src/features/money/index.ts';
-import { seedDemoMoneyBack } from '../../../src/seed/demo-money-back.ts';
-import { seedDemoMoneyOut } from '../../../src/seed/demo-money-out.ts';
-import { seedPendingPayments } from '../../../src/seed/demo-payments.ts';
-import { seedDemoProducts } from '../../../src/seed/demo-products.ts';
+import { seedDemoHistory } from '../../../src/seed/demo-history.ts';
+import { DEMO_TEAM } from '../../../src/seed/demo-team-people.ts';
 import { seedMerchant } from '../../../src/seed/seed-merchant.ts';
-import { buildTestApp, dbOf, sqlRows, type TestContext, testConfig } from '../../helper.ts';
+import { bearer, buildTestApp, dbOf, sqlRows, type TestContext, testConfig } from '../../helper.ts';
+
+/** How many days (UTC dates) before today a moment was: the seed dates its team's activity by day. */
+const calendarDaysAgo = (at: Date | string | null) =>
+  Math.floor(Date.now() / 86_400_000) - Math.floor(new Date(at ?? 0).getTime() / 86_400_000);
+
+const OWNER_EMAIL = 'demo-seed@bizdash.local';
+const PASSWORD = 'Demo!Bizdash2026';
 
 /** The demo must follow the product's own rules, or it teaches people the wrong thing. */
 describe('the demo seed', () => {
@@ -18,9 +30,11 @@ describe('the demo seed', () => {
   let userId: string;
   let seeded: number;
   let historyStart: Date;
+  let securityEventsAfterSeed: number;
 
   beforeAll(async () => {
-    // As npm run seed builds its app: the sandbox network answers refunds and disputes at its next look.
+    // As npm run seed builds its app: the sandbox network answers refunds and disputes at its next look, and the
+    // rate limits are the default ones (the team's sign-ins must never trip them).
     ctx = await buildTestApp({
       checkout: {
         ...testConfig().checkout,
@@ -28,14 +42,15 @@ describe('the demo seed', () => {
         sandboxDisputeAfterSeconds: 0,
         sandboxDisputeReviewSeconds: 0,
       },
+      rateLimit: testConfig().rateLimit,
     });
     ({
       userId,
       transactions: seeded,
       historyStart,
     } = await seedMerchant(dbOf(ctx.app), {
-      email: 'demo-seed@bizdash.local',
-      password: 'Demo!Bizdash2026',
+      email: OWNER_EMAIL,
+      password: PASSWORD,
       firstName: 'Adaeze',
       lastName: 'Okafor',
       businessName: 'Adaeze Fabrics & Co',
@@ -45,10 +60,11 @@ describe('the demo seed', () => {
       days: 90,
       seed: 42,
     }));
-    const [productId] = await seedDemoProducts(dbOf(ctx.app), userId, historyStart);
-    await seedPendingPayments(dbOf(ctx.app), productId ?? '', ctx.app.deps.config.checkout.feeSchedule);
-    await seedDemoMoneyOut(ctx.app, userId, historyStart);
-    await seedDemoMoneyBack(ctx.app, userId, productId ?? '');
+    await seedDemoHistory(ctx.app, { userId, historyStart }, { email: OWNER_EMAIL, password: PASSWORD });
+    // Before the tests' own sign-ins add theirs.
+    securityEventsAfterSeed = await countOf(
+      sql`select count(*)::int as n from outbox_events where event_type like 'security.%'`,
+    );
   });
   afterAll(() => ctx.close());
 
@@ -225,7 +241,7 @@ describe('the demo seed', () => {
     expect(await countOf(feesOfOtherSales)).toBe(0);
   });
 
-  it('dates the merchant, its wallets, products and settlement accounts before its first sale, and nothing after now', async () => {
+  it('dates the merchant, its wallets, products and first settlement accounts before its first sale, and nothing after now', async () => {
     const [first] = await sqlRows<{ at: Date }>(
       ctx.app,
       sql`select min(impact_time) as at from transactions where user_id = ${userId}`,
@@ -239,8 +255,13 @@ describe('the demo seed', () => {
           union all select 'product ' || product_name, created_at from products where user_id = ${userId}
           union all select 'bank account ' || bank_name, created_at from bank_accounts where user_id = ${userId}`,
     );
-    expect(created.length).toBe(1 + 2 + 4 + 3);
-    for (const row of created) expect(new Date(row.at).getTime(), row.what).toBeLessThan(firstSale.getTime());
+    expect(created.length).toBe(1 + 2 + 4 + 4);
+    // The Zenith Bank account is the one the finance member added later, on the day she did (80 days ago).
+    const later = created.filter((row) => row.what === 'bank account Zenith Bank');
+    expect(later.map((row) => calendarDaysAgo(row.at))).toEqual([80]);
+    for (const row of created.filter((each) => !later.includes(each))) {
+      expect(new Date(row.at).getTime(), row.what).toBeLessThan(firstSale.getTime());
+    }
     expect(
       await countOf(
         sql`select count(*)::int as n from transactions where user_id = ${userId} and impact_time > now()`,
@@ -280,5 +301,128 @@ describe('the demo seed', () => {
     expect(columns.map((column) => column.attname)).toEqual(
       expect.arrayContaining(['user_id', 'transaction_status', 'impact_time']),
     );
+  });
+  const signIn = async (email: string) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password: PASSWORD },
+    });
+    expect(response.statusCode, `${email} signs in with the demo's password`).toBe(200);
+    return bearer(String(response.json().token));
+  };
+
+  it('has a team of four in four roles, who joined by invitation, and an invitation still open', async () => {
+    const owner = await signIn(OWNER_EMAIL);
+    const members = TeamMemberListSchema.parse(
+      (await ctx.app.inject({ url: '/api/team/members', headers: owner })).json(),
+    );
+    expect(members.items.map((member) => [member.email, member.role])).toEqual([
+      [OWNER_EMAIL, 'owner'],
+      ['kayode@adaeze-fabrics.test', 'admin'],
+      ['ngozi@adaeze-fabrics.test', 'finance'],
+      ['emeka@adaeze-fabrics.test', 'developer'],
+      ['funmi@adaeze-fabrics.test', 'support'],
+    ]);
+    expect(members.requireTwoFactor).toBe(false);
+    // Joined in the business's first days, last active when they last opened the dashboard.
+    const joined = members.items.slice(1);
+    expect(joined.map((member) => calendarDaysAgo(member.joinedAt))).toEqual([88, 88, 87, 86]);
+    expect(joined.map((member) => calendarDaysAgo(member.lastActiveAt))).toEqual([5, 1, 12, 3]);
+    const invitations = TeamInvitationListSchema.parse(
+      (await ctx.app.inject({ url: '/api/team/invitations', headers: owner })).json(),
+    );
+    expect(
+      invitations.items.map((invitation) => [invitation.email, invitation.role, invitation.status]),
+    ).toEqual([
+      ['bola@adaeze-fabrics.test', 'viewer', 'PENDING'],
+      // Newest first: Funmi was invited last, as a viewer (the admin made her support later).
+      ...DEMO_TEAM.map((member) => [member.email, member.invitedAs, 'ACCEPTED']).reverse(),
+    ]);
+    // Each member signs in with the demo's password and finds the business among theirs, in their role.
+    for (const member of DEMO_TEAM) {
+      const memberships = MembershipListSchema.parse(
+        (await ctx.app.inject({ url: '/api/team/memberships', headers: await signIn(member.email) })).json(),
+      );
+      expect(memberships.items).toContainEqual(
+        expect.objectContaining({
+          businessId: userId,
+          businessName: 'Adaeze Fabrics & Co',
+          role: member.role,
+        }),
+      );
+    }
+  });
+
+  it('mails the invitations to the invitees, never to the owner, and announces none of the past activity', async () => {
+    for (const email of [...DEMO_TEAM.map((member) => member.email), 'bola@adaeze-fabrics.test']) {
+      const mail = await ctx.app.deps.email.mailbox(email);
+      expect(
+        mail.filter((message) => message.subject.includes('invited you to Adaeze Fabrics')),
+      ).toHaveLength(1);
+    }
+    const ownersMail = await ctx.app.deps.email.mailbox(OWNER_EMAIL);
+    expect(ownersMail.filter((message) => /invit/i.test(`${message.subject} ${message.text}`))).toEqual([]);
+    expect(securityEventsAfterSeed).toBe(0);
+  });
+
+  it('has three months of activity in an audit trail that verifies, each chain in the order it happened', async () => {
+    const entries = await sqlRows<{
+      chain: string;
+      sequence: number;
+      occurred_at: Date;
+      action: string;
+      ip: string | null;
+      actor_person_id: string | null;
+      outcome: string;
+    }>(
+      ctx.app,
+      sql`select chain, sequence::int as sequence, occurred_at, action, ip, actor_person_id, outcome
+          from audit_events order by chain, sequence`,
+    );
+    const business = entries.filter((entry) => entry.chain === userId);
+    const days = (entry: { occurred_at: Date }) =>
+      (Date.now() - new Date(entry.occurred_at).getTime()) / 86_400_000;
+    expect(days(business[0] as (typeof business)[number])).toBeGreaterThan(85);
+    expect(business.filter((entry) => days(entry) < 7).length).toBeGreaterThan(0);
+    expect([...new Set(business.map((entry) => entry.action))]).toEqual(
+      expect.arrayContaining([
+        'auth.sign_in',
+        'team.invitation_sent',
+        'team.invitation_accepted',
+        'api_key.generated',
+        'api_key.rolled',
+        'webhook.url_changed',
+        'settlement_account.added',
+        'settings.changed',
+        'team.member_role_changed',
+        'payout.created',
+        'settlement_account.removed',
+        'refund.created',
+        'dispute.answered',
+      ]),
+    );
+    for (const [index, entry] of entries.entries()) {
+      const previous = entries[index - 1];
+      if (previous?.chain !== entry.chain) continue;
+      expect(
+        new Date(entry.occurred_at).getTime(),
+        `${entry.chain} #${entry.sequence}`,
+      ).toBeGreaterThanOrEqual(new Date(previous.occurred_at).getTime());
+    }
+    // Every member signed in from more than one place; three passwords were mistyped on the way.
+    for (const member of DEMO_TEAM) {
+      const [person] = await sqlRows<{ id: string }>(
+        ctx.app,
+        sql`select id from users where email = ${member.email}`,
+      );
+      const signIns = entries.filter(
+        (entry) => entry.chain === person?.id && entry.action === 'auth.sign_in',
+      );
+      expect(new Set(signIns.map((entry) => entry.ip)).size, member.email).toBeGreaterThan(1);
+    }
+    expect(entries.filter((entry) => entry.action === 'auth.sign_in_failed')).toHaveLength(3);
+    expect(await verifyAuditTrail(dbOf(ctx.app))).toMatchObject({ ok: true, broken: null });
+    expect((await verifyLedger(dbOf(ctx.app))).ok).toBe(true);
   });
 });
