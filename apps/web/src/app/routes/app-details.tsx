@@ -1,11 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { RequirePermission } from '@/components/ui/permission-gate';
 import { AppPage } from '@/features/apps/components/app-page';
 import { queryKeys } from '@/lib/query-keys';
 import { DeveloperSettings } from './developer-settings';
 
 /** /settings/apps/{appId}: the app (apps) with its own key (api-keys), webhook and deliveries (webhooks), as the merchant's. */
 export function Component() {
+  return (
+    <RequirePermission permission="developers.manage" title="Apps">
+      <AppDetails />
+    </RequirePermission>
+  );
+}
+
+function AppDetails() {
   const appId = useParams().appId ?? '';
   const queryClient = useQueryClient();
   return (

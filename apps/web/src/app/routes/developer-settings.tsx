@@ -1,4 +1,5 @@
 import { QueryErrorState } from '@/components/ui/error-state';
+import { RequirePermission } from '@/components/ui/permission-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
 import { DeliveryLog } from '@/features/webhooks/components/delivery-log';
@@ -43,5 +44,10 @@ export function DeveloperSettings({ userId, onChange }: DeveloperSettingsProps) 
  */
 export function Component() {
   const userId = useActingUserId();
-  return userId ? <DeveloperSettings userId={userId} /> : null;
+  // The key is never shown to a role that cannot manage it (the API leaves it out too), nor are its buttons.
+  return (
+    <RequirePermission permission="developers.manage" title="Developer settings">
+      {userId ? <DeveloperSettings userId={userId} /> : null}
+    </RequirePermission>
+  );
 }

@@ -1,7 +1,9 @@
 import type { Permission } from '@bizdash/shared';
+import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
+import { EmptyState } from './empty-state';
 
 interface RoleTooltipProps {
   /** "Only an owner, admin or finance member can make payouts". */
@@ -18,9 +20,7 @@ interface RoleTooltipProps {
 export function RoleTooltip({ reason, children, className }: RoleTooltipProps) {
   const id = useId();
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled action inside cannot take focus; its wrapper does, so the reason is reachable by keyboard
     <span
-      tabIndex={0}
       aria-describedby={id}
       data-testid="role-required"
       className={cn(
@@ -64,4 +64,18 @@ export function PermissionGate({ permission, children, className }: PermissionGa
       {children(false)}
     </RoleTooltip>
   );
+}
+
+interface RequirePermissionProps {
+  permission: Permission;
+  /** What the page is, as the heading of the refusal: 'New payout'. */
+  title: string;
+  children: ReactNode;
+}
+
+/** A page only some roles can use: anyone else reaching its address is told which roles can, and nothing is sent. */
+export function RequirePermission({ permission, title, children }: RequirePermissionProps) {
+  const { allowed, reason } = useCan(permission);
+  if (allowed) return <>{children}</>;
+  return <EmptyState icon={Lock} title={title} description={`${reason}.`} />;
 }

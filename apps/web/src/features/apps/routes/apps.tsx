@@ -1,8 +1,17 @@
+import { RequirePermission } from '@/components/ui/permission-gate';
 import { AppsList } from '../components/apps-list';
 import { CreateAppDialog } from '../components/create-app-dialog';
 
 /** /settings/apps: the merchant's apps and 'Create app'. */
 export function Component() {
+  return (
+    <RequirePermission permission="developers.manage" title="Apps">
+      <AppsScreen />
+    </RequirePermission>
+  );
+}
+
+function AppsScreen() {
   return (
     <section
       aria-labelledby="apps-heading"

@@ -1,8 +1,7 @@
-import { Download, Lock } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { useCan } from '@/lib/permissions';
+import { RequirePermission } from '@/components/ui/permission-gate';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditPeople } from '../api/get-audit-events';
 import type { PeopleById } from '../audit-text';
@@ -60,7 +59,9 @@ function ActivityScreen() {
 
 /** Only owners and admins see the trail (audit.read); anyone else reaching the address is told who can. */
 export function Component() {
-  const { allowed, reason } = useCan('audit.read');
-  if (!allowed) return <EmptyState icon={Lock} title="Activity" description={`${reason}.`} />;
-  return <ActivityScreen />;
+  return (
+    <RequirePermission permission="audit.read" title="Activity">
+      <ActivityScreen />
+    </RequirePermission>
+  );
 }

@@ -7,6 +7,7 @@ import {
   truncate,
 } from '@bizdash/shared';
 import { DataTable, tableCellClasses } from '@/components/ui/data-table';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 
@@ -28,14 +29,19 @@ function StatusCell({ status }: { status: string }) {
 function DeactivateButton({ account, onDeactivate }: { account: BankAccount; onDeactivate: () => void }) {
   if (account.status !== 'ACTIVE') return null;
   return (
-    <button
-      type="button"
-      className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700"
-      aria-label={`Deactivate ${account.bankName} account ${maskedNumber(account)}`}
-      onClick={onDeactivate}
-    >
-      Deactivate
-    </button>
+    <PermissionGate permission="bank_accounts.manage">
+      {(allowed) => (
+        <button
+          type="button"
+          disabled={!allowed}
+          className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent"
+          aria-label={`Deactivate ${account.bankName} account ${maskedNumber(account)}`}
+          onClick={onDeactivate}
+        >
+          Deactivate
+        </button>
+      )}
+    </PermissionGate>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { useBankAccounts } from '@/lib/api/bank-accounts';
 import { useFitsWidth } from '@/lib/use-fits-width';
@@ -52,17 +53,31 @@ function AccountList({
         icon={Landmark}
         title="No settlement accounts yet"
         description="Add the bank accounts your Naira and Dollar balances are paid out to: a Nigerian account for Naira, a US account for Dollars."
-        action={
-          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onAdd}>
-            Add New
-          </Button>
-        }
+        action={<AddNewButton onClick={onAdd} />}
       />
     );
   }
   const rows = { accounts: query.data, caption: CAPTION, onDeactivate };
   return (
     <ListFrame ref={ref}>{wide ? <BankAccountsTable {...rows} /> : <BankAccountCards {...rows} />}</ListFrame>
+  );
+}
+
+/** 'Add New', disabled for a role that cannot add settlement accounts, saying who can. */
+function AddNewButton({ onClick, className }: { onClick: () => void; className?: string }) {
+  return (
+    <PermissionGate permission="bank_accounts.manage" className={className}>
+      {(allowed) => (
+        <Button
+          icon={<Plus className="size-4" aria-hidden="true" />}
+          onClick={onClick}
+          disabled={!allowed}
+          className={className}
+        >
+          Add New
+        </Button>
+      )}
+    </PermissionGate>
   );
 }
 
@@ -85,15 +100,7 @@ export function SettlementAccounts({ userId, ngnWalletId }: SettlementAccountsPr
           </h2>
           <p className="mt-0.5 text-sm text-slate-600">The bank accounts your balances are paid out to.</p>
         </div>
-        {headerAdd ? (
-          <Button
-            icon={<Plus className="size-4" aria-hidden="true" />}
-            onClick={openAdd}
-            className="self-start sm:self-auto"
-          >
-            Add New
-          </Button>
-        ) : null}
+        {headerAdd ? <AddNewButton onClick={openAdd} className="self-start sm:self-auto" /> : null}
       </div>
       <AccountList userId={userId} onAdd={openAdd} onDeactivate={setDeactivating} />
       <AddAccountModal

@@ -9,8 +9,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FieldShell, inputClasses } from '@/components/ui/form-field';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/permissions';
 import { useAcceptDispute, useSaveEvidence } from '../api/dispute-actions';
 import { type EvidenceFileEntry, EvidenceFiles, entryOfFile } from './evidence-files';
 
@@ -71,6 +73,8 @@ export function EvidenceForm({ dispute }: { dispute: DisputeDetail }) {
   const accept = useAcceptDispute(dispute.id, { onSuccess: () => setConfirming(null) });
   const uploading = files.some((entry) => entry.state === 'uploading');
   const pending = save.isPending || accept.isPending;
+  // A role that cannot answer disputes sees the form, its buttons disabled saying who can (issue 23 §2).
+  const answering = useCan('disputes.answer').allowed;
   const money = formatMoney(dispute.amount, dispute.currency);
 
   const change = (changes: Partial<Draft>) => {
@@ -114,7 +118,7 @@ export function EvidenceForm({ dispute }: { dispute: DisputeDetail }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid(true)) setConfirming('submit');
+    if (answering && valid(true)) setConfirming('submit');
   };
 
   return (
@@ -167,7 +171,7 @@ export function EvidenceForm({ dispute }: { dispute: DisputeDetail }) {
           setFiles(update);
           setServerError(null);
         }}
-        disabled={pending}
+        disabled={pending || !answering}
         error={shownErrors.fileIds}
       />
       {serverError ? (
@@ -180,25 +184,37 @@ export function EvidenceForm({ dispute }: { dispute: DisputeDetail }) {
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center">
-        <Button
-          variant="ghost"
-          onClick={() => setConfirming('accept')}
-          disabled={pending}
-          className="sm:mr-auto"
-        >
-          Accept dispute
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => valid(false) && send(false)}
-          pending={save.isPending && !confirming}
-          disabled={pending || uploading}
-        >
-          Save draft
-        </Button>
-        <Button type="submit" disabled={pending || uploading}>
-          Submit evidence
-        </Button>
+        <PermissionGate permission="disputes.answer" className="sm:mr-auto">
+          {(allowed) => (
+            <Button
+              variant="ghost"
+              onClick={() => setConfirming('accept')}
+              disabled={!allowed || pending}
+              className="sm:mr-auto"
+            >
+              Accept dispute
+            </Button>
+          )}
+        </PermissionGate>
+        <PermissionGate permission="disputes.answer">
+          {(allowed) => (
+            <Button
+              variant="secondary"
+              onClick={() => valid(false) && send(false)}
+              pending={save.isPending && !confirming}
+              disabled={!allowed || pending || uploading}
+            >
+              Save draft
+            </Button>
+          )}
+        </PermissionGate>
+        <PermissionGate permission="disputes.answer">
+          {(allowed) => (
+            <Button type="submit" disabled={!allowed || pending || uploading}>
+              Submit evidence
+            </Button>
+          )}
+        </PermissionGate>
       </div>
       {uploading ? (
         <p className="text-right text-xs text-slate-600" role="status">

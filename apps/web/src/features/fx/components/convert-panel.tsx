@@ -3,6 +3,7 @@ import { ArrowDownUp, ArrowRightLeft, CircleCheck, TriangleAlert } from 'lucide-
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { QueryErrorState } from '@/components/ui/error-state';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { cn } from '@/lib/cn';
 import { conversionMessage } from '../api/convert';
 import { useConvertPanel } from '../use-convert-panel';
@@ -100,14 +101,18 @@ export function ConvertPanel({ initialFrom }: { initialFrom: Currency }) {
             </p>
           ) : null}
 
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full sm:w-auto sm:self-end"
-            disabled={!panel.canConvert}
-          >
-            Convert
-          </Button>
+          <PermissionGate permission="conversions.create" className="w-full sm:w-auto sm:self-end">
+            {(allowed) => (
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full sm:w-auto sm:self-end"
+                disabled={!allowed || !panel.canConvert}
+              >
+                Convert
+              </Button>
+            )}
+          </PermissionGate>
 
           {lastConversion ? (
             <div

@@ -2,18 +2,28 @@ import type { User, UserStatus } from '@bizdash/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { useKycStatus } from '../api/get-kyc-status';
 
 /** The start page opens the provider's widget for this customer (the merchant). */
 const kycStartPath = (customerId: string) => `/kyc?customerId=${encodeURIComponent(customerId)}`;
 
+/** 'Complete KYC': a link for a role that can verify the business, else a disabled button saying who can. */
 function CompleteKycLink({ customerId }: { customerId: string }) {
   return (
-    <Link to={kycStartPath(customerId)} className={buttonClasses('primary', 'md')}>
-      Complete KYC
-    </Link>
+    <PermissionGate permission="settings.manage">
+      {(allowed) =>
+        allowed ? (
+          <Link to={kycStartPath(customerId)} className={buttonClasses('primary', 'md')}>
+            Complete KYC
+          </Link>
+        ) : (
+          <Button disabled>Complete KYC</Button>
+        )
+      }
+    </PermissionGate>
   );
 }
 

@@ -2,11 +2,12 @@ import { formatDateTime, formatMoney, type Payout, TRUNCATE_LIMITS, truncate } f
 import { ChevronRight, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable, tableCellClasses } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { cn } from '@/lib/cn';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { usePayouts } from '../api/get-payouts';
@@ -17,12 +18,24 @@ const TABLE_MIN_WIDTH = 760;
 const CAPTION = 'Payouts';
 const NEW_PAYOUT_PATH = '/payouts/new';
 
+/** 'New payout': a link for a role that can make payouts, else the same button disabled, saying who can. */
 export function NewPayoutLink({ children = 'New payout' }: { children?: ReactNode }) {
+  const icon = <Send className="size-4" aria-hidden="true" />;
   return (
-    <Link to={NEW_PAYOUT_PATH} className={buttonClasses('primary')}>
-      <Send className="size-4" aria-hidden="true" />
-      {children}
-    </Link>
+    <PermissionGate permission="payouts.create">
+      {(allowed) =>
+        allowed ? (
+          <Link to={NEW_PAYOUT_PATH} className={buttonClasses('primary')}>
+            {icon}
+            {children}
+          </Link>
+        ) : (
+          <Button icon={icon} disabled>
+            {children}
+          </Button>
+        )
+      }
+    </PermissionGate>
   );
 }
 

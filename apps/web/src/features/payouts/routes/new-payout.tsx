@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { RequirePermission } from '@/components/ui/permission-gate';
 import { BackToPayouts } from '../components/back-to-payouts';
 import { NewPayoutFlow } from '../components/new-payout-flow';
 
@@ -11,7 +12,9 @@ export function Component() {
         title="New payout"
         description="Send money from a wallet to your settlement bank account."
       />
-      <NewPayoutFlow />
+      <RequirePermission permission="payouts.create" title="Payouts are not open to your role">
+        <NewPayoutFlow />
+      </RequirePermission>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { SEARCH_PAGE_SIZE } from '@bizdash/shared';
-import { Link2, Plus } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Link2 } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame } from '@/components/ui/list-frame';
@@ -9,6 +8,7 @@ import { PastLastPage } from '@/components/ui/past-last-page';
 import { Spinner } from '@/components/ui/spinner';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { useProducts } from '../api/get-products';
+import { AddProductButton } from './add-product-button';
 import type { ProductRowHandlers } from './product-actions';
 import { ProductCards } from './product-cards';
 import { ProductsTable } from './products-table';
@@ -60,11 +60,7 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
         icon={Link2}
         title="No products yet"
         description="Add your first product to get a payment link you can share with customers. Payments through it land in your wallet."
-        action={
-          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onAdd}>
-            Add product
-          </Button>
-        }
+        action={<AddProductButton onClick={onAdd} />}
       />
     );
   }

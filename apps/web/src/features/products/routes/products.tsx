@@ -1,10 +1,9 @@
 import { type Product, SEARCH_PAGE_SIZE } from '@bizdash/shared';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageParam } from '@/lib/use-page-param';
 import { useProducts } from '../api/get-products';
+import { AddProductButton } from '../components/add-product-button';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFormModal } from '../components/product-form-modal';
 import { ProductList } from '../components/product-list';
@@ -28,13 +27,7 @@ export function Component() {
       <PageHeader
         title="Products"
         description="Sell through payment links: each product has a link you can copy and share with customers."
-        actions={
-          empty ? null : (
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openAdd}>
-              Add product
-            </Button>
-          )
-        }
+        actions={empty ? null : <AddProductButton onClick={openAdd} />}
       />
       <ProductList
         page={page}

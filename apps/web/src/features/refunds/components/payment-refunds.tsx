@@ -3,6 +3,7 @@ import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryErrorState } from '@/components/ui/error-state';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePaymentRefunds } from '../api/get-payment-refunds';
@@ -89,14 +90,19 @@ export function PaymentRefunds({ payment, cardFee, disputes }: PaymentRefundsPro
           </p>
         </div>
         {refundable > 0 && !disputed ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<RotateCcw className="size-4" aria-hidden="true" />}
-            onClick={() => setDialog((current) => ({ open: true, key: current.key + 1 }))}
-          >
-            Refund
-          </Button>
+          <PermissionGate permission="refunds.create">
+            {(allowed) => (
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<RotateCcw className="size-4" aria-hidden="true" />}
+                onClick={() => setDialog((current) => ({ open: true, key: current.key + 1 }))}
+                disabled={!allowed}
+              >
+                Refund
+              </Button>
+            )}
+          </PermissionGate>
         ) : null}
       </div>
       {refunds.length > 0 ? (

@@ -9,15 +9,16 @@ interface SettingsTab extends TabNavItem {
   permission?: Permission;
 }
 
-/** SPEC section 2: seven tabs; Notifications has a route but no tab. Issue 23 adds Activity for owners and admins. */
+/** SPEC section 2: seven tabs; Notifications has a route but no tab. Issue 23 adds Team (everyone) and Activity for owners and admins. */
 export const SETTINGS_TABS: SettingsTab[] = [
   { label: 'User Profile', to: '/settings', end: true },
   { label: 'Company Details', to: '/settings/company-details' },
   { label: 'Settlement Account', to: '/settings/settlement-account', permission: 'money.read' },
-  { label: 'Documents', to: '/settings/documents' },
+  { label: 'Documents', to: '/settings/documents', permission: 'settings.manage' },
   { label: 'Security', to: '/settings/security' },
   { label: 'Apps', to: '/settings/apps', permission: 'developers.manage' },
   { label: 'Developer Settings', to: '/settings/developer-settings', permission: 'developers.manage' },
+  { label: 'Team', to: '/settings/team' },
   { label: 'Activity', to: '/settings/activity', permission: 'audit.read' },
 ];
 

@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldShell, inputClasses, TextField } from '@/components/ui/form-field';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { cn } from '@/lib/cn';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateCompanyDetails } from '../api/update-user';
@@ -122,9 +123,13 @@ export function CompanyDetailsForm({ user }: { user: User }) {
         <Button variant="secondary" disabled={pending} onClick={() => reset(companyValues(user))}>
           Cancel
         </Button>
-        <Button type="submit" pending={pending}>
-          Save changes
-        </Button>
+        <PermissionGate permission="settings.manage">
+          {(allowed) => (
+            <Button type="submit" pending={pending} disabled={!allowed}>
+              Save changes
+            </Button>
+          )}
+        </PermissionGate>
       </div>
     </form>
   );
