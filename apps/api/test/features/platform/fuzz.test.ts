@@ -222,6 +222,11 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/users/update-api-details': { userId: merchant.userId, generateNewKey: true },
   'POST /api/users/register': { name: 'Fuzzed app', description: 'Made by the fuzz test' },
   'POST /api/users/{userId}/webhooks/test': { type: 'payment.succeeded' },
+  'POST /api/team/invitations': { email: 'invitee@example.com', role: 'viewer' },
+  'POST /api/team/invitations/accept': { token: 'A'.repeat(43) },
+  'PATCH /api/team/members/{id}': { role: 'viewer' },
+  'POST /api/team/transfer-ownership': { memberId: leaving.userId, password: 'Wr0ng!Passw0rd' },
+  'PUT /api/team/settings': { requireTwoFactor: false },
   'POST /api/sandbox/bank-link/sessions/{sessionId}/submit': {
     institutionId: 'ins_109508',
     username: 'user_good',

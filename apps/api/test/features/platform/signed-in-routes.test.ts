@@ -114,6 +114,11 @@ describe('every route of the signed-in scope', () => {
         confirmPassword: 'N3w!Passw0rdToo',
       };
     }
+    if (url === '/api/team/members/:id') return { role: 'viewer' };
+    if (url === '/api/team/invitations') return { email: 'someone@example.com', role: 'viewer' };
+    if (url === '/api/team/invitations/accept') return { token: 'A'.repeat(43) };
+    if (url === '/api/team/transfer-ownership') return { memberId: randomUUID(), password: 'Wr0ng!Passw0rd' };
+    if (url === '/api/team/settings') return { requireTwoFactor: false };
     return {};
   };
 
