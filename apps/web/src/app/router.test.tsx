@@ -54,7 +54,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
-  it("shows the seven settings tabs and the owner's Activity, without Notifications", async () => {
+  it("shows the seven settings tabs, Team and the owner's Activity, without Notifications", async () => {
     signIn();
     renderApp('/settings/notifications');
     const tabs = await screen.findByRole('navigation', { name: 'Settings sections' });
@@ -67,6 +67,7 @@ describe('routes', () => {
       'Security',
       'Apps',
       'Developer Settings',
+      'Team',
       'Activity',
     ]);
   });

@@ -132,6 +132,8 @@ export const routes: RouteObject[] = [
               { path: 'apps/:appId', lazy: () => import('@/app/routes/app-details') },
               // The business's audit trail (owners and admins, audit.read).
               { path: 'activity', lazy: () => import('@/features/audit/routes/activity') },
+              // The team of the business acted for (issue 23 §1): everyone sees it, owners and admins change it.
+              { path: 'team', lazy: () => import('@/features/team/routes/team') },
             ],
           },
           { path: 'playground', lazy: () => import('@/features/playground/routes/playground') },
