@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { atMoment } from '../lib/clock.ts';
+import { atMoment, now as clockNow } from '../lib/clock.ts';
 import { type DemoClient, joinTeam, type Session } from './demo-team-client.ts';
 import {
   DEMO_PENDING_INVITATION,
@@ -56,9 +56,14 @@ export function demoTeamActivity(context: ActivityContext): DatedStep[] {
     await client.as(session, { method: 'GET', url: `/api/users/${client.businessId}` });
     return session;
   };
+  /** `minutes` after the step's moment (before it when negative): what a visit does after signing in. */
+  const later = <T>(minutes: number, work: () => Promise<T>) =>
+    atMoment(new Date(clockNow().getTime() + minutes * 60_000), work);
   const signsIn = async (person: DemoPerson, device = 0, mistypedFirst = false) => {
-    if (mistypedFirst) await client.mistypePassword(person.email, owner.password, deviceOf(person, device));
-    return opensDashboard(await client.signIn(person.email, owner.password, deviceOf(person, device)));
+    const from = deviceOf(person, device);
+    // A mistyped password a minute before the one that works.
+    if (mistypedFirst) await later(-1, () => client.mistypePassword(person.email, owner.password, from));
+    return opensDashboard(await client.signIn(person.email, owner.password, from));
   };
   const ownerSignsIn = async (device: number) =>
     opensDashboard(await client.signIn(owner.email, owner.password, OWNER_DEVICES[device] as Device));
@@ -81,8 +86,7 @@ export function demoTeamActivity(context: ActivityContext): DatedStep[] {
       const session = await ownerSignsIn(0);
       // A few minutes apart, as the owner types each address.
       for (const [index, person] of DEMO_TEAM.entries()) {
-        const typed = dayAt(now, 88, `08:${43 + index * 3}`);
-        await atMoment(typed, () => invite(session, person.email, person.invitedAs));
+        await later(3 + index * 3, () => invite(session, person.email, person.invitedAs));
       }
     }),
     at(88, '10:14', () => joins(kayode)),
@@ -91,22 +95,24 @@ export function demoTeamActivity(context: ActivityContext): DatedStep[] {
     at(86, '11:47', () => joins(funmi)),
     at(85, '10:03', async () => {
       const session = await signsIn(emeka);
-      await apiDetails(session, { generateNewKey: true });
-      await apiDetails(session, { webhookUrl: FIRST_WEBHOOK_URL });
+      await later(4, () => apiDetails(session, { generateNewKey: true }));
+      await later(11, () => apiDetails(session, { webhookUrl: FIRST_WEBHOOK_URL }));
     }),
     at(80, '09:15', async () => {
       const session = await signsIn(ngozi, 1, true);
       const user = await client.as(session, { method: 'GET', url: `/api/users/${client.businessId}` });
       const wallets = user.wallets as { currency: string; walletId: string }[];
       const naira = wallets.find((wallet) => wallet.currency === 'NGN');
-      await client.as(
-        session,
-        {
-          method: 'POST',
-          url: '/api/bank/add-nigeria-bank',
-          payload: { userWalletRecordId: naira?.walletId, ...ZENITH_ACCOUNT },
-        },
-        201,
+      await later(6, () =>
+        client.as(
+          session,
+          {
+            method: 'POST',
+            url: '/api/bank/add-nigeria-bank',
+            payload: { userWalletRecordId: naira?.walletId, ...ZENITH_ACCOUNT },
+          },
+          201,
+        ),
       );
     }),
     at(76, '16:20', () => signsIn(funmi)),
@@ -116,24 +122,28 @@ export function demoTeamActivity(context: ActivityContext): DatedStep[] {
       const session = await ownerSignsIn(1);
       const url = `/api/users/${client.businessId}/notification-settings`;
       const settings = await client.as(session, { method: 'GET', url });
-      await client.as(session, { method: 'PUT', url, payload: { ...settings, refunds: true } });
+      await later(2, () =>
+        client.as(session, { method: 'PUT', url, payload: { ...settings, refunds: true } }),
+      );
     }),
     at(58, '10:30', async () => {
       // Funmi has started answering customers: the admin makes her support.
       const session = await signsIn(kayode);
-      await client.as(session, {
-        method: 'PATCH',
-        url: `/api/team/members/${personIds.get(funmi.email)}`,
-        payload: { role: funmi.role },
-      });
+      await later(3, () =>
+        client.as(session, {
+          method: 'PATCH',
+          url: `/api/team/members/${personIds.get(funmi.email)}`,
+          payload: { role: funmi.role },
+        }),
+      );
     }),
     at(58, '11:05', () => signsIn(funmi)),
     at(50, '09:05', () => signsIn(ngozi)),
     at(45, '13:10', () => signsIn(kayode)),
     at(40, '11:25', async () => {
       const session = await signsIn(emeka, 1);
-      await apiDetails(session, { generateNewKey: true });
-      await apiDetails(session, { webhookUrl: LATER_WEBHOOK_URL });
+      await later(2, () => apiDetails(session, { generateNewKey: true }));
+      await later(9, () => apiDetails(session, { webhookUrl: LATER_WEBHOOK_URL }));
     }),
     at(35, '07:50', () => ownerSignsIn(0)),
     at(33, '09:40', () => signsIn(ngozi, 2, true)),
@@ -145,7 +155,7 @@ export function demoTeamActivity(context: ActivityContext): DatedStep[] {
     at(5, '12:00', () => signsIn(kayode)),
     at(3, '16:45', async () => {
       const session = await ownerSignsIn(0);
-      await invite(session, DEMO_PENDING_INVITATION.email, DEMO_PENDING_INVITATION.role);
+      await later(2, () => invite(session, DEMO_PENDING_INVITATION.email, DEMO_PENDING_INVITATION.role));
     }),
     at(3, '17:30', () => signsIn(funmi)),
     at(1, '09:00', () => signsIn(ngozi)),
