@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PERMISSIONS, type Permission, roleCan, TEAM_ROLE_LABELS, TEAM_ROLES } from '@bizdash/shared';
+import {
+  API_KEY_PERMISSIONS,
+  PERMISSIONS,
+  type Permission,
+  roleCan,
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
+} from '@bizdash/shared';
 import { describe, expect, it } from 'vitest';
 
 const docs = readFileSync(path.resolve(import.meta.dirname, '../../../../../docs/permissions.md'), 'utf8');
@@ -40,5 +47,19 @@ describe('docs/permissions.md', () => {
         );
       }
     }
+  });
+
+  it('says what API keys may do exactly as API_KEY_PERMISSIONS holds it', () => {
+    const paragraph = docs.split('\n\n').find((each) => each.startsWith('**API keys**')) ?? '';
+    const parts = /except (?<except>.+?): (?<allowed>.+?); and the routes open to any member/s.exec(
+      paragraph,
+    );
+    const namesIn = (text = '') => [...text.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((match) => match[1]);
+    expect(namesIn(parts?.groups?.allowed)).toEqual([...API_KEY_PERMISSIONS]);
+    expect(namesIn(parts?.groups?.except)).toEqual(
+      Object.keys(PERMISSIONS).filter(
+        (permission) => !API_KEY_PERMISSIONS.includes(permission as Permission),
+      ),
+    );
   });
 });
