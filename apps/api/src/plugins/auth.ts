@@ -50,7 +50,7 @@ function namedUserIds(request: FastifyRequest): string[] {
 }
 
 /** A refusal by role: 409, never 403, which the dashboard takes for a forced sign-out (ADR 055). */
-export const roleRequired = (permission: Permission) =>
+const roleRequired = (permission: Permission) =>
   new AppError(409, 'ROLE_REQUIRED', roleRequiredMessage(permission), undefined, {
     permission,
     roles: [...rolesWith(permission)],

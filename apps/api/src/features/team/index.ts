@@ -1,3 +1,3 @@
 /** Team members, their roles and invitations (issue 23 §1, §2): the membership the signed-in scope checks. */
 export { createLastActive } from './last-active.ts';
-export { findMembership, insertOwner, type Membership } from './membership.repository.ts';
+export { findMembership, insertOwner } from './membership.repository.ts';
