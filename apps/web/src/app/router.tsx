@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('@/features/auth/routes/reset-password') },
       { path: SWITCH_ACCOUNT_PATH, lazy: () => import('@/features/auth/routes/switch-account') },
       { path: 'sandbox/mailbox', lazy: () => import('@/features/sandbox/routes/mailbox') },
+      // An invitation link (issue 23 §1): public, it shows the invitation before signing in or up.
+      { path: 'invitations/accept', lazy: () => import('@/features/team/routes/accept-invitation') },
       // The identity widget: /kyc starts a verification and opens the provider's widget (the sandbox's is /kyc/sandbox).
       { path: 'kyc', lazy: () => import('@/features/kyc/routes/kyc-start') },
       { path: 'kyc/sandbox', lazy: () => import('@/features/kyc/routes/kyc-sandbox') },

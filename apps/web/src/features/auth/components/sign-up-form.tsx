@@ -28,13 +28,18 @@ const EMPTY: SignUpRequest = {
   password: '',
 };
 
-export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
+/** `email`: filled in from an invitation (the invited address). */
+export function SignUpForm({ onSuccess, email = '' }: { onSuccess: () => void; email?: string }) {
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SignUpRequestSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useForm({
+    resolver: zodResolver(SignUpRequestSchema),
+    defaultValues: { ...EMPTY, email },
+    mode: 'onTouched',
+  });
   const countryId = useId();
   const signUp = useSignUp({
     onSuccess,

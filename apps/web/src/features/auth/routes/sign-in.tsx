@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { replace, useNavigate } from 'react-router';
+import { replace, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { hasValidSession } from '@/lib/credentials';
+import { afterSignInPath } from '@/lib/pending-invitation';
 import type { SignInChallenge } from '../api/sign-in';
 import { SignInForm } from '../components/sign-in-form';
 import { TextLink } from '../components/text-link';
@@ -21,11 +22,13 @@ export function loader() {
 
 export function Component() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
-  /** The email of the last password step, kept for the way back from the code step. */
-  const [email, setEmail] = useState('');
+  /** The email of the last password step (or the invitation's, `?email=`), kept for the way back from the code step. */
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [recovery, setRecovery] = useState(false);
-  const onSuccess = () => navigate(AFTER_SIGN_IN_PATH, { replace: true });
+  // An invitation opened before signing in is the next page (lib/pending-invitation).
+  const onSuccess = () => navigate(afterSignInPath(AFTER_SIGN_IN_PATH), { replace: true });
 
   if (challenge) {
     return (

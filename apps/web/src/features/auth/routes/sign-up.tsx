@@ -1,5 +1,6 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { afterSignInPath } from '@/lib/pending-invitation';
 import { SignUpForm } from '../components/sign-up-form';
 import { TextLink } from '../components/text-link';
 import { AFTER_SIGN_IN_PATH } from './sign-in';
@@ -8,6 +9,8 @@ export { loader } from './sign-in';
 
 export function Component() {
   const navigate = useNavigate();
+  // An invitation's "Create account" fills in its email; after sign-up the invitation is the next page.
+  const [searchParams] = useSearchParams();
   return (
     <AuthLayout
       width="lg"
@@ -19,7 +22,10 @@ export function Component() {
         </>
       }
     >
-      <SignUpForm onSuccess={() => navigate(AFTER_SIGN_IN_PATH, { replace: true })} />
+      <SignUpForm
+        email={searchParams.get('email') ?? ''}
+        onSuccess={() => navigate(afterSignInPath(AFTER_SIGN_IN_PATH), { replace: true })}
+      />
     </AuthLayout>
   );
 }
