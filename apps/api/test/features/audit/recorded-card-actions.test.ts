@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../helper.ts';
-import { disputeTestConfig, openedDispute, postAccept } from '../disputes/dispute-fixtures.ts';
+import { disputeTestConfig, openedDispute, postAccept, postEvidence } from '../disputes/dispute-fixtures.ts';
 import { paidMerchant, refund } from '../refunds/refund-fixtures.ts';
 import { chainOf, verify } from './audit-fixtures.ts';
 
@@ -43,6 +43,25 @@ describe('the audit trail records answers to card payments', () => {
       target_type: 'dispute',
       target_id: dispute.id,
       details: { answer: 'accepted', amount: dispute.amount, currency: dispute.currency },
+    });
+    expect((await verify(ctx.app)).ok).toBe(true);
+  });
+
+  it('records evidence submitted as an answer, and a saved draft not at all', async () => {
+    const { paid, dispute } = await openedDispute(ctx.app);
+    const draft = await postEvidence(ctx.app, paid.merchant, dispute.id, { explanation: 'draft' });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(await entriesOf(paid.merchant.userId, 'dispute.answered')).toHaveLength(0);
+    const submitted = await postEvidence(ctx.app, paid.merchant, dispute.id, {
+      explanation: 'winning_evidence',
+      submit: true,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const [entry, ...more] = await entriesOf(paid.merchant.userId, 'dispute.answered');
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({
+      target_id: dispute.id,
+      details: { answer: 'evidence_submitted', amount: dispute.amount, files: 0 },
     });
     expect((await verify(ctx.app)).ok).toBe(true);
   });
