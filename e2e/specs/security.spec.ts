@@ -61,8 +61,8 @@ test('sign out everywhere keeps this browser signed in and ends the other sessio
   const merchant = await createMerchant(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, merchant, '/settings/security');
-  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out all other sessions?' });
   await saveScreenshot(page, testInfo, 'settings-security-sign-out-390', { fullPage: false });
   await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
   await expect(toast(page, 'Signed out of every other device')).toBeVisible();

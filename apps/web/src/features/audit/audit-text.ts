@@ -19,13 +19,16 @@ export interface PersonText {
 const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
-/** Who acted: an API key by its prefix, else the person by name (and email). */
+/**
+ * Who acted: an API key by its prefix, else the person by the name and email the API gives (as they are today),
+ * else by the team list; someone no longer known is said so.
+ */
 export function personOf(event: AuditEvent, people: PeopleById): PersonText {
   if (event.apiKeyPrefix) return { name: `API key ${event.apiKeyPrefix}…`, email: null };
-  if (!event.actorPersonId) return { name: 'Unknown person', email: null };
-  const member = people.get(event.actorPersonId);
+  if (event.actor) return { name: event.actor.name || event.actor.email, email: event.actor.email };
+  const member = event.actorPersonId ? people.get(event.actorPersonId) : undefined;
   if (member) return { name: fullName(member) || member.email, email: member.email };
-  return { name: 'Former member', email: null };
+  return { name: 'Unknown person', email: null };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

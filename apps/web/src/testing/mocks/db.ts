@@ -14,6 +14,7 @@ import type {
   Product,
   Refund,
   SandboxKycSession,
+  SignInHistoryEntry,
   Transaction,
   User,
   Wallet,
@@ -100,6 +101,8 @@ export interface MockDb {
   team: MockTeam;
   /** The business's audit trail (GET /api/audit-events), in any order: the handler sorts it newest first. */
   auditEvents: AuditEvent[];
+  /** The signed-in person's own sign-ins and failed sign-ins (GET /api/users/{id}/sign-ins), newest first. */
+  signIns: SignInHistoryEntry[];
 }
 
 /** The house's quotes and conversions, over the db's wallets. */
@@ -189,6 +192,7 @@ function initialDb(): MockDb {
     disputeRefusal: null,
     team: initialTeam(),
     auditEvents: [],
+    signIns: [],
   };
 }
 

@@ -55,6 +55,7 @@ function EntryDetails({ event, people }: { event: AuditEvent; people: PeopleById
             ) : null,
           },
           { label: 'IP address', value: event.ip ? <span className="font-mono">{event.ip}</span> : null },
+          { label: 'Device', value: event.device },
           { label: 'User agent', value: event.userAgent, wide: true, testId: 'audit-user-agent' },
         ]}
       />

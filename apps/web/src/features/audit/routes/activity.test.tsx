@@ -1,4 +1,3 @@
-import { TeamMemberListSchema } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -7,7 +6,7 @@ import { USER_ID } from '@/testing/factories';
 import { db } from '@/testing/mocks/db';
 import { recordRequests } from '@/testing/mocks/requests';
 import { server } from '@/testing/mocks/server';
-import { apiError, contractJson } from '@/testing/mocks/utils';
+import { apiError } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 import { buildAuditEvent, buildMember } from '../testing/factories';
@@ -23,11 +22,7 @@ const finance = buildMember({
 });
 
 function answerMembers() {
-  server.use(
-    http.get('/api/team/members', () =>
-      contractJson(TeamMemberListSchema, { items: [owner, finance], requireTwoFactor: false }),
-    ),
-  );
+  db.team.members = [owner, finance];
 }
 
 function seed() {
@@ -35,6 +30,7 @@ function seed() {
   const payout = buildAuditEvent({
     occurredAt: '2026-11-24T14:30:00.000Z',
     actorPersonId: FINANCE_ID,
+    actor: { name: 'Bola Adeyemi', email: 'bola@example.com' },
     action: 'payout.created',
     target: { type: 'payout', id: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e' },
     ip: '41.58.12.9',
@@ -43,6 +39,7 @@ function seed() {
   const failed = buildAuditEvent({
     occurredAt: '2026-11-25T07:00:00.000Z',
     actorPersonId: FINANCE_ID,
+    actor: { name: 'Bola Adeyemi', email: 'bola@example.com' },
     action: 'auth.sign_in_failed',
     outcome: 'failure',
     ip: '41.58.12.9',
@@ -51,6 +48,8 @@ function seed() {
     occurredAt: '2026-11-26T10:00:00.000Z',
     apiKeyPrefix: 'bzk_test_ab12',
     actorPersonId: null,
+    actor: null,
+    device: null,
     action: 'webhook.url_changed',
     target: { type: 'webhook', id: USER_ID },
     ip: '3.8.1.2',

@@ -37,6 +37,8 @@ export function buildAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent
     outcome: 'success',
     details: {},
     hash: sequence.toString(16).padStart(64, 'a'),
+    actor: { name: 'Ada Okafor', email: 'ada@example.com' },
+    device: 'Chrome on macOS',
     ...overrides,
   });
 }

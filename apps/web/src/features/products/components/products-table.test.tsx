@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { buildProduct } from '@/testing/factories';
+import { renderWithQueryClient } from '@/testing/render';
 import { ProductCards } from './product-cards';
 import { ProductsTable } from './products-table';
 
@@ -18,7 +19,7 @@ const archived = buildProduct({ productName: 'Old tote bag', status: 'ARCHIVED',
 
 function renderTable(products = [active, soldOut, archived]) {
   const handlers = { onEdit: vi.fn(), onDelete: vi.fn() };
-  render(
+  renderWithQueryClient(
     <>
       <ProductsTable products={products} caption="Products" {...handlers} />
       <AppToaster />
@@ -99,7 +100,7 @@ describe('ProductsTable', () => {
 
 describe('ProductCards', () => {
   it('shows each product as a card with its price, status and actions', () => {
-    render(
+    renderWithQueryClient(
       <ProductCards products={[active, archived]} caption="Products" onEdit={vi.fn()} onDelete={vi.fn()} />,
     );
     const [first, second] = within(screen.getByRole('list', { name: 'Products' }))

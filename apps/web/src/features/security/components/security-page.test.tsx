@@ -75,8 +75,8 @@ describe('Security: sign out everywhere', () => {
     const token = signIn();
     renderApp('/settings/security');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    await user.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign out other sessions' }));
     expect(await screen.findByText('Signed out of every other device')).toBeInTheDocument();
     expect(getCredentials()?.token).toBeTruthy();

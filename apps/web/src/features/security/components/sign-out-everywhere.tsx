@@ -10,12 +10,12 @@ export function SignOutEverywhere({ userId }: { userId: string }) {
   return (
     <>
       <Button variant="secondary" onClick={() => setConfirming(true)}>
-        Sign out everywhere
+        Sign out all other sessions
       </Button>
       <Modal
         open={confirming}
         onOpenChange={(open) => !signOut.isPending && setConfirming(open)}
-        title="Sign out everywhere?"
+        title="Sign out all other sessions?"
         description="Every other browser and device signed in to this account is signed out at once. You stay signed in here."
         footer={
           <>

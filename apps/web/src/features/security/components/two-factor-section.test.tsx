@@ -43,11 +43,11 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 describe('Security: two-factor authentication', () => {
-  it('sits between Password and Sessions and says it is off', async () => {
+  it('sits between Password and Sign-in history and says it is off', async () => {
     openSecurity();
     expect(await screen.findByRole('button', { name: 'Set up two-factor' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Password', 'Two-factor authentication', 'Sessions']);
+    expect(headings).toEqual(['Password', 'Two-factor authentication', 'Sign-in history']);
     expect(within(twoFactorCard()).getByText('Off')).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { ChangePasswordModal } from '@/features/security/components/change-password-modal';
+import { SignInHistory } from '@/features/security/components/sign-in-history';
 import { SignOutEverywhere } from '@/features/security/components/sign-out-everywhere';
 import { TwoFactorSection } from '@/features/security/components/two-factor-section';
 import { useUserId } from '@/lib/credentials';
@@ -22,11 +23,11 @@ function SecurityScreen({ userId }: { userId: string }) {
       </SectionCard>
       <TwoFactorSection userId={userId} />
       <SectionCard
-        title="Sessions"
-        description="Lost a device or signed in on a shared computer? End every other session at once."
+        title="Sign-in history"
+        description="Every sign-in to your account, newest first. See one you do not recognise, or lost a device? Sign out all other sessions: you stay signed in on this device."
         actions={<SignOutEverywhere userId={userId} />}
       >
-        <p className="text-sm text-slate-600">You stay signed in on this device.</p>
+        <SignInHistory userId={userId} />
       </SectionCard>
       <ChangePasswordModal userId={userId} open={changingPassword} onOpenChange={setChangingPassword} />
     </div>

@@ -2,11 +2,14 @@ import {
   AUDIT_ACTION_LABELS,
   AuditEventListQuerySchema,
   AuditEventPageSchema,
+  PageQuerySchema,
   pageOf,
+  SignInHistoryPageSchema,
+  UserIdParamsSchema,
 } from '@bizdash/shared';
 import { HttpResponse, http } from 'msw';
 import { db } from '../db';
-import { contractJson, pageWindow, parseOr400, queryOf, requireSession } from '../utils';
+import { contractJson, notFound, pageWindow, parseOr400, queryOf, requireSession } from '../utils';
 
 /** db.auditEvents narrowed as the API narrows them (`to` exclusive), newest first. */
 function matching(query: { person?: string; action?: string; from?: string; to?: string }) {
@@ -45,5 +48,14 @@ export const auditHandlers = [
     const query = parseOr400(AuditEventListQuerySchema, queryOf(request));
     const [items, meta] = pageWindow(matching(query), query);
     return contractJson(AuditEventPageSchema, pageOf(items, meta, meta.totalElements));
+  }),
+
+  http.get('/api/users/:userId/sign-ins', ({ request, params }) => {
+    requireSession(request);
+    const { userId } = parseOr400(UserIdParamsSchema, params);
+    if (userId !== db.user.recordId) throw notFound('User not found');
+    const query = parseOr400(PageQuerySchema, queryOf(request));
+    const [items, meta] = pageWindow(db.signIns, query);
+    return contractJson(SignInHistoryPageSchema, pageOf(items, meta, meta.totalElements));
   }),
 ];
