@@ -38,6 +38,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
+import { teamPublicRoutes, teamRoutes } from './features/team/team.routes.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { webhooksJobs, webhooksRoutes } from './features/webhooks/index.ts';
@@ -80,6 +81,7 @@ const publicFeatures: [FeaturePlugin, string][] = [
   [bankLinkCallbackRoutes, '/api/bank'],
   [bankLinkSandboxRoutes, '/api/sandbox/bank-link'],
   [filesRoutes, '/api/files'],
+  [teamPublicRoutes, '/api/team'],
 ];
 
 /**
@@ -114,6 +116,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [auditRoutes, '/api/audit-events'],
   [bankLinkRoutes, '/api/users'],
   [liveRoutes, '/api/events'],
+  [teamRoutes, '/api/team'],
 ];
 
 /**
