@@ -43,7 +43,8 @@ export function Component() {
         title="Team"
         description="Everyone who can act for this business, and what their role lets them do."
         actions={
-          <>
+          // Both buttons do not fit beside each other on a phone: the second goes under the first.
+          <div className="flex flex-wrap gap-2">
             <InviteMemberDialog />
             {members.data ? (
               <TransferOwnershipDialog
@@ -51,7 +52,7 @@ export function Component() {
                 twoFactorOn={self?.twoFactorEnabled ?? false}
               />
             ) : null}
-          </>
+          </div>
         }
       >
         {members.isPending ? <MembersSkeleton /> : null}
