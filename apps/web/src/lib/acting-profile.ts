@@ -154,6 +154,17 @@ export function useActingBusiness(): ActingBusiness | null {
   return useSyncExternalStore(subscribe, getActingBusiness, () => null);
 }
 
+/**
+ * The business the dashboard shows (its verification, documents, settlement accounts, company details and
+ * notification choices): the one the person acts for, else their own account. The person's own pages (profile,
+ * password, two-factor) keep the person's id (useUserId).
+ */
+const getBusinessId = () => getActingBusiness()?.businessId ?? getCredentials()?.userId ?? null;
+
+export function useBusinessId(): string | null {
+  return useSyncExternalStore(subscribe, getBusinessId, () => null);
+}
+
 export function useActingUserId(): string | null {
   return useSyncExternalStore(subscribe, getActingUserId, () => null);
 }

@@ -3,13 +3,15 @@ import { Avatar } from '@/components/ui/avatar';
 import { LogoMark } from '@/components/ui/logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { UserStatusBadge } from '@/features/users/components/user-status';
-import { useUser } from '@/lib/api/user';
-import { useUserId } from '@/lib/credentials';
+import { useBusinessId } from '@/lib/acting-profile';
+import { useBusiness, useUser } from '@/lib/api/user';
 import { MobileMenu } from './mobile-menu';
 
 export function TopBar() {
+  // The person's name and picture; the business's verification status and notices.
   const { data: user } = useUser();
-  const userId = useUserId();
+  const { data: business } = useBusiness();
+  const businessId = useBusinessId();
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -23,12 +25,12 @@ export function TopBar() {
           <span className="text-lg font-bold tracking-tight text-slate-900">Bizdash</span>
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
-          {user ? (
-            <UserStatusBadge status={user.status} />
+          {business ? (
+            <UserStatusBadge status={business.status} />
           ) : (
             <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
           )}
-          {userId ? <NotificationBell userId={userId} /> : null}
+          {businessId ? <NotificationBell userId={businessId} /> : null}
           <Link
             to="/settings"
             data-testid="avatar-link"

@@ -1,11 +1,11 @@
 import { RequirePermission } from '@/components/ui/permission-gate';
 import { BusinessDocuments } from '@/features/documents/components/business-documents';
 import { KycSection } from '@/features/kyc/components/kyc-section';
-import { useUser } from '@/lib/api/user';
+import { useBusiness } from '@/lib/api/user';
 
 /** /settings/documents: the merchant's identity check (kyc) above the business's documents (documents). */
 function Documents() {
-  const userQuery = useUser();
+  const userQuery = useBusiness();
   return (
     <div className="flex flex-col gap-6">
       <KycSection userQuery={userQuery} />

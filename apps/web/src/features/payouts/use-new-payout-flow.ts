@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useActingUserId } from '@/lib/acting-profile';
 import { getBankAccountsQueryOptions } from '@/lib/api/bank-accounts';
-import { useUser } from '@/lib/api/user';
+import { useBusiness } from '@/lib/api/user';
 import { useWallets } from '@/lib/api/wallets';
 import { isOnHold } from './amounts';
 import { termsFor, usePayoutTerms } from './api/get-payout-terms';
@@ -23,7 +23,7 @@ export function useNewPayoutFlow() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const user = useUser();
+  const user = useBusiness();
   const wallets = useWallets();
   const terms = usePayoutTerms();
   // Read again on every visit: an account added a moment ago, or its hold, decides what can be chosen. The step

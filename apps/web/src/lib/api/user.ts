@@ -1,5 +1,6 @@
 import { type User, UserSchema } from '@bizdash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useBusinessId } from '@/lib/acting-profile';
 import { apiRequest } from '@/lib/api-client';
 import { type Credentials, MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
 import { queryKeys } from '@/lib/query-keys';
@@ -37,7 +38,12 @@ export function getUserQueryOptions(userId: string | null) {
  */
 export const userQueryKey = (userId: string | null) => getUserQueryOptions(userId).queryKey;
 
-/** The signed-in merchant. */
+/** The signed-in person's own account (their name, picture, email). */
 export function useUser() {
   return useQuery(getUserQueryOptions(useUserId()));
+}
+
+/** The business the dashboard acts for (a member's: the business they chose; else their own account). */
+export function useBusiness() {
+  return useQuery(getUserQueryOptions(useBusinessId()));
 }

@@ -1,12 +1,11 @@
-import { useActingApp } from '@/lib/acting-profile';
-import { useUser } from '@/lib/api/user';
+import { useActingApp, useBusinessId } from '@/lib/acting-profile';
+import { useBusiness } from '@/lib/api/user';
 import { useWallets } from '@/lib/api/wallets';
-import { useUserId } from '@/lib/credentials';
 import { SettlementAccounts } from '../components/settlement-accounts';
 
 function MerchantSettlementAccounts() {
-  const userId = useUserId();
-  const { data: user } = useUser();
+  const userId = useBusinessId();
+  const { data: user } = useBusiness();
   const ngnWallet = user?.wallets.find((wallet) => wallet.currency === 'NGN');
   return <SettlementAccounts userId={userId} ngnWalletId={ngnWallet?.walletId ?? null} />;
 }

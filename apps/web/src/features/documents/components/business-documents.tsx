@@ -13,7 +13,7 @@ import { QueryErrorState } from '@/components/ui/error-state';
 import { Modal } from '@/components/ui/modal';
 import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
-import { useUserId } from '@/lib/credentials';
+import { useBusinessId } from '@/lib/acting-profile';
 import { downloadDocument, useDeleteDocuments, useDocuments, useUploadDocuments } from '../api/documents';
 import { DocumentDropzone } from './document-dropzone';
 
@@ -149,7 +149,7 @@ function Documents({ userId }: { userId: string }) {
 
 /** The merchant's business documents: one slot per document name of SPEC section 3. */
 export function BusinessDocuments() {
-  const userId = useUserId();
+  const userId = useBusinessId();
   return (
     <SectionCard
       title="Business Documents"

@@ -2,7 +2,7 @@ import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotificationSettings } from '@/features/notifications/api/notification-settings';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
-import { useUserId } from '@/lib/credentials';
+import { useBusinessId } from '@/lib/acting-profile';
 
 function NotificationSettingsScreen({ userId }: { userId: string }) {
   const settings = useNotificationSettings(userId);
@@ -13,6 +13,6 @@ function NotificationSettingsScreen({ userId }: { userId: string }) {
 }
 
 export function Component() {
-  const userId = useUserId();
+  const userId = useBusinessId();
   return userId ? <NotificationSettingsScreen userId={userId} /> : null;
 }

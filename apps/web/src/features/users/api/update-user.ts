@@ -6,6 +6,7 @@ import {
 } from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { useBusinessId } from '@/lib/acting-profile';
 import { userQueryKey } from '@/lib/api/user';
 import { apiRequest } from '@/lib/api-client';
 import { MISSING_USER_ID_MESSAGE, useUserId } from '@/lib/credentials';
@@ -29,8 +30,8 @@ function useUserMutation<TInput>(
   send: (path: string, input: TInput) => Promise<User>,
   successMessage: string,
   onError?: (error: Error) => void,
+  userId: string | null = null,
 ) {
-  const userId = useUserId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => send(userPath(userId), input),
@@ -45,6 +46,7 @@ function useUserMutation<TInput>(
   });
 }
 
+/** The person's own name and phone. */
 export const useUpdateProfile = (onError?: (error: Error) => void) =>
   useUserMutation(
     (path, input: UpdateProfileRequest) =>
@@ -56,8 +58,10 @@ export const useUpdateProfile = (onError?: (error: Error) => void) =>
       }),
     PROFILE_UPDATED,
     onError,
+    useUserId(),
   );
 
+/** The company details of the business acted for. */
 export const useUpdateCompanyDetails = (onError?: (error: Error) => void) =>
   useUserMutation(
     (path, input: UpdateCompanyDetailsRequest) =>
@@ -69,4 +73,5 @@ export const useUpdateCompanyDetails = (onError?: (error: Error) => void) =>
       }),
     COMPANY_DETAILS_UPDATED,
     onError,
+    useBusinessId(),
   );

@@ -1,11 +1,22 @@
 import type { User } from '@bizdash/shared';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/lib/api/user';
+import { useBusiness, useUser } from '@/lib/api/user';
 
-/** Renders the signed-in merchant once loaded, with loading and error states in between. */
-export function UserDetails({ render }: { render: (user: User) => ReactNode }) {
-  const user = useUser();
+/**
+ * Renders the signed-in person's account, or with `of="business"` the business acted for, once loaded, with
+ * loading and error states in between.
+ */
+export function UserDetails({
+  render,
+  of = 'person',
+}: {
+  render: (user: User) => ReactNode;
+  of?: 'person' | 'business';
+}) {
+  const person = useUser();
+  const business = useBusiness();
+  const user = of === 'business' ? business : person;
   if (user.isPending) {
     return (
       <div className="flex justify-center py-6">

@@ -5,7 +5,7 @@ import { UserDetails } from '../components/user-details';
 export function Component() {
   return (
     <SectionCard title="Company Details" description="The business customers pay.">
-      <UserDetails render={(user) => <CompanyDetailsForm user={user} />} />
+      <UserDetails of="business" render={(user) => <CompanyDetailsForm user={user} />} />
     </SectionCard>
   );
 }

@@ -28,9 +28,11 @@ export function seedNotifications(list: Notification[]): void {
 const noticesOf = (user: User) => notices.get(user) ?? [];
 const unreadOf = (user: User) => noticesOf(user).filter((notice) => !notice.read).length;
 
+/** The signed-in account, or a business the person is a member of (whose notices this mock keeps with theirs). */
 function ownUser(params: unknown): User | null {
   const { userId } = parseOr400(UserIdParamsSchema, params);
-  return userId === db.user.recordId ? db.user : null;
+  const member = db.team.memberships.some((membership) => membership.businessId === userId);
+  return userId === db.user.recordId || member ? db.user : null;
 }
 
 export const notificationsHandlers = [

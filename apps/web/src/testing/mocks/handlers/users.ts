@@ -34,6 +34,11 @@ export const usersHandlers = [
   http.get('/api/users/:userId', ({ request, params }) => {
     requireSession(request);
     const { userId } = parseOr400(UserIdParamsSchema, params);
-    return userId === db.user.recordId ? contractJson(UserSchema, db.user) : notFound(USER_NOT_FOUND);
+    if (userId === db.user.recordId) return contractJson(UserSchema, db.user);
+    // A business the person is a member of (issue 23): its account, as the API answers GET /users/{businessId}.
+    const membership = db.team.memberships.find((candidate) => candidate.businessId === userId);
+    return membership
+      ? contractJson(UserSchema, { ...db.user, recordId: userId, businessName: membership.businessName })
+      : notFound(USER_NOT_FOUND);
   }),
 ];
