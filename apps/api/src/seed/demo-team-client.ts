@@ -76,7 +76,7 @@ export type DemoClient = ReturnType<typeof demoClient>;
  * The link's token in the newest invitation email to `email`, read from the sandbox outbox the way the invitee
  * reads their mail.
  */
-export async function invitationTokenFor(app: FastifyInstance, email: string): Promise<string> {
+async function invitationTokenFor(app: FastifyInstance, email: string): Promise<string> {
   const messages = await app.deps.email.mailbox(email);
   for (const message of messages) {
     const token = /[?&]token=([^\s&#)>"]+)/.exec(message.text)?.[1];

@@ -4,9 +4,9 @@
  */
 const PENDING_INVITATION_STORAGE_KEY = 'pendingInvitation';
 
-export const INVITATION_ACCEPT_PATH = '/invitations/accept';
+const INVITATION_ACCEPT_PATH = '/invitations/accept';
 
-export const invitationAcceptPath = (token: string) =>
+const invitationAcceptPath = (token: string) =>
   `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
 
 export function savePendingInvitation(token: string): void {

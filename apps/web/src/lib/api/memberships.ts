@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 const MEMBERSHIPS_FETCH_ERROR = 'Unable to fetch your businesses';
 
 /** The businesses the signed-in person can act for, their own account first (a person-level call: their own id). */
-export function getMemberships(personId: string, signal?: AbortSignal): Promise<Membership[]> {
+function getMemberships(personId: string, signal?: AbortSignal): Promise<Membership[]> {
   return apiRequest('/team/memberships', {
     schema: MembershipListSchema,
     actFor: personId,
@@ -16,10 +16,10 @@ export function getMemberships(personId: string, signal?: AbortSignal): Promise<
   }).then(({ items }) => items);
 }
 
-export const membershipsQueryKey = (personId: string | null) =>
+const membershipsQueryKey = (personId: string | null) =>
   [...queryKeys.team, 'memberships', personId] as const;
 
-export function getMembershipsQueryOptions(personId: string | null) {
+function getMembershipsQueryOptions(personId: string | null) {
   return queryOptions({
     queryKey: membershipsQueryKey(personId),
     queryFn: ({ signal }) => {

@@ -14,7 +14,7 @@ export interface MockTeam {
   changesActedFor: string[];
 }
 
-export const OWNER_JOINED_AT = '2025-06-01T10:00:00.000Z';
+const OWNER_JOINED_AT = '2025-06-01T10:00:00.000Z';
 
 export function initialTeam(): MockTeam {
   const user = buildUser();
