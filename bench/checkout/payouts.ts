@@ -7,10 +7,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { bankAccounts } from '../../apps/api/src/db/schema/index.ts';
+import { actorAuditOf } from '../../apps/api/src/features/audit/index.ts';
 import { postTransfersInBulk, verifyLedger } from '../../apps/api/src/features/money/index.ts';
 import { advanceDuePayouts } from '../../apps/api/src/features/payouts/payout-rail.service.ts';
 import { createPayout } from '../../apps/api/src/features/payouts/payouts.service.ts';
-import type { AppDeps } from '../../apps/api/src/types.ts';
+import type { Actor, AppDeps } from '../../apps/api/src/types.ts';
 import { machineLine } from './report.ts';
 import { benchDatabase, insertSellers, type Seller, startApi } from './setup.ts';
 
@@ -106,12 +107,22 @@ const payees = await prepare(deps, await insertSellers(api.db, Number(args.merch
 const hot = payees[0] as Payee;
 await api.db.execute(sql`vacuum analyze`);
 
-const payout = (payee: Payee) =>
-  createPayout(
+const payout = (payee: Payee) => {
+  const actor: Actor = {
+    ownerId: payee.userId,
+    actingUserId: payee.userId,
+    via: 'api_key',
+    personId: null,
+    role: null,
+    apiKeyPrefix: null,
+  };
+  return createPayout(
     deps,
-    { ownerId: payee.userId, actingUserId: payee.userId, via: 'api_key' },
+    actor,
     { walletId: payee.walletId, bankAccountId: payee.bankAccountId, amount: AMOUNT },
+    actorAuditOf(actor),
   );
+};
 // The floor: the same two legs (amount into transit, fee to the house) as one posting, nothing else.
 const bareDebit = (payee: Payee) =>
   api.db.transaction((tx) =>
