@@ -58,6 +58,8 @@ const TAB_ORDER = [
   'Security',
   'Apps',
   'Developer Settings',
+  'Team',
+  'Activity',
 ];
 
 const SETTINGS_TABS = [
@@ -71,6 +73,8 @@ const SETTINGS_TABS = [
   { label: 'Security', path: '/settings/security', heading: 'Password' },
   { label: 'Apps', path: '/settings/apps', heading: 'Apps' },
   { label: 'Developer Settings', path: '/settings/developer-settings', heading: 'API key' },
+  { label: 'Team', path: '/settings/team', heading: 'Team' },
+  { label: 'Activity', path: '/settings/activity', heading: 'Activity' },
   { label: 'User Profile', path: '/settings', heading: 'User Profile' },
 ];
 
@@ -78,7 +82,7 @@ test('each settings tab opens its section', async ({ page, request }) => {
   const merchant = await createMerchant(request);
   await openAs(page, merchant, '/settings');
   const tabs = page.getByRole('navigation', { name: 'Settings sections' });
-  // Seven tabs in the SPEC's order; Notifications has a route but no tab.
+  // SPEC's seven tabs in its order, then the team's (issue 23); Notifications has a route but no tab.
   await expect(tabs.getByRole('link')).toHaveText(TAB_ORDER);
 
   for (const tab of SETTINGS_TABS) {
