@@ -2,6 +2,7 @@ import { roleRequiredMessage, type TeamRole } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildPayout } from '@/features/payouts/testing/factories';
 import { actForBusiness } from '@/lib/acting-profile';
 import { db } from '@/testing/mocks/db';
 import { recordRequests } from '@/testing/mocks/requests';
@@ -38,7 +39,7 @@ async function expectRestricted(name: string, sentence: string) {
   expect(wrapper).not.toBeNull();
   expect(wrapper).toHaveAttribute('tabindex', '0');
   expect(wrapper).toHaveAccessibleDescription(sentence);
-  expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(sentence);
+  expect(within(wrapper as HTMLElement).getByRole('tooltip', { hidden: true })).toHaveTextContent(sentence);
 }
 
 describe('The dashboard by role (issue 23 §2)', () => {
@@ -124,5 +125,43 @@ describe('The dashboard by role (issue 23 §2)', () => {
       await screen.findByText('Only an owner or admin member can see the activity log.'),
     ).toBeInTheDocument();
     expect(requests.some((request) => request.url.startsWith('/api/audit-events'))).toBe(false);
+  });
+});
+
+describe("A role that cannot see money on the dashboard's home (issue 23 §2)", () => {
+  it('shows a developer the recent transactions and who can see balances, and asks for no balance', async () => {
+    const { requests } = openAs('developer', '/dashboard/recents');
+    expect(await screen.findByText(`${roleRequiredMessage('money.read')}.`)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Recent transactions' })).toBeInTheDocument();
+    expect(requests.some((request) => request.url.startsWith('/api/wallets'))).toBe(false);
+  });
+
+  it('shows the owner the balances', async () => {
+    openAs('owner', '/dashboard/recents');
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeInTheDocument();
+    expect(screen.queryByText(`${roleRequiredMessage('money.read')}.`)).not.toBeInTheDocument();
+  });
+});
+
+describe('Actions a viewer cannot take elsewhere (issue 23 §2)', () => {
+  it('offers a viewer a pending payout to view, not to confirm, and its page no code form', async () => {
+    db.payouts = [buildPayout({ status: 'PENDING_CONFIRMATION', settledAt: null })];
+    const { user } = openAs('viewer', '/payouts');
+    const view = await screen.findByRole('link', { name: /^View payout of/ });
+    expect(screen.queryByRole('link', { name: /^Confirm payout of/ })).not.toBeInTheDocument();
+    await user.click(view);
+    expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(roleRequiredMessage('payouts.create')))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm payout' })).not.toBeInTheDocument();
+  });
+
+  it('disables Upload logo for a viewer, with who can', async () => {
+    openAs('viewer', '/settings/company-details');
+    await expectRestricted('Upload logo', roleRequiredMessage('settings.manage'));
+  });
+
+  it("disables saving the business's notification settings for a viewer, with who can", async () => {
+    openAs('viewer', '/settings/notifications');
+    await expectRestricted('Save changes', roleRequiredMessage('settings.manage'));
   });
 });

@@ -45,3 +45,11 @@ export function initialTeam(): MockTeam {
     changesActedFor: [],
   };
 }
+
+/**
+ * Whether a user id names an account the signed-in person acts for: their own, or a business they are a member of
+ * (whose data this mock keeps with theirs), as the API's signed-in scope accepts it.
+ */
+export function actsFor(team: MockTeam, ownId: string, userId: string): boolean {
+  return userId === ownId || team.memberships.some((membership) => membership.businessId === userId);
+}

@@ -6,6 +6,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { SectionCard } from '@/components/ui/section-card';
 import { cn } from '@/lib/cn';
 import { useSaveNotificationSettings } from '../api/notification-settings';
@@ -102,9 +103,13 @@ export function NotificationSettingsForm({ userId, saved }: NotificationSettings
         >
           Cancel
         </Button>
-        <Button type="submit" pending={save.isPending}>
-          Save changes
-        </Button>
+        <PermissionGate permission="settings.manage">
+          {(allowed) => (
+            <Button type="submit" pending={save.isPending} disabled={!allowed}>
+              Save changes
+            </Button>
+          )}
+        </PermissionGate>
       </div>
     </form>
   );

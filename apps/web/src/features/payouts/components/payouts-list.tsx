@@ -9,6 +9,7 @@ import { QueryErrorState } from '@/components/ui/error-state';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
 import { PermissionGate } from '@/components/ui/permission-gate';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/permissions';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import { usePayouts } from '../api/get-payouts';
 import { accountLabel, PayoutStatusBadge, returnedReason } from './payout-status-badge';
@@ -43,7 +44,9 @@ const payoutPath = (payout: Payout) => `/payouts/${payout.id}`;
 
 /** A payout waiting for its code can still be confirmed (for 10 minutes); any other opens its status. */
 function OpenLink({ payout }: { payout: Payout }) {
-  const confirm = payout.status === 'PENDING_CONFIRMATION';
+  // A role that cannot make payouts cannot confirm one either: it opens the payout to see it wait.
+  const { allowed } = useCan('payouts.create');
+  const confirm = payout.status === 'PENDING_CONFIRMATION' && allowed;
   const amount = formatMoney(payout.amount, payout.currency);
   return (
     <Link

@@ -2,6 +2,7 @@ import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
+import { PermissionGate } from '@/components/ui/permission-gate';
 import { IMAGE_ACCEPT, INVALID_IMAGE, isAcceptedImage, useUploadCheckoutLogo } from '../api/upload-image';
 
 interface CheckoutLogoPickerProps {
@@ -51,15 +52,20 @@ export function CheckoutLogoPicker({ url, onUploaded, children }: CheckoutLogoPi
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {children}
         <div>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<ImageUp className="size-4" aria-hidden="true" />}
-            pending={upload.isPending}
-            onClick={() => input.current?.click()}
-          >
-            Upload logo
-          </Button>
+          <PermissionGate permission="settings.manage">
+            {(allowed) => (
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<ImageUp className="size-4" aria-hidden="true" />}
+                pending={upload.isPending}
+                disabled={!allowed}
+                onClick={() => input.current?.click()}
+              >
+                Upload logo
+              </Button>
+            )}
+          </PermissionGate>
           <input
             ref={input}
             type="file"

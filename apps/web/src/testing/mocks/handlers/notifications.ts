@@ -13,6 +13,7 @@ import {
 } from '@bizdash/shared';
 import { http } from 'msw';
 import { db } from '../db';
+import { actsFor } from '../team-db';
 import { contractJson, jsonBody, notFound, pageWindow, parseOr400, queryOf, requireSession } from '../utils';
 
 /** Saved settings per mocked merchant: each test's fresh db.user starts from SPEC's defaults. */
@@ -31,8 +32,7 @@ const unreadOf = (user: User) => noticesOf(user).filter((notice) => !notice.read
 /** The signed-in account, or a business the person is a member of (whose notices this mock keeps with theirs). */
 function ownUser(params: unknown): User | null {
   const { userId } = parseOr400(UserIdParamsSchema, params);
-  const member = db.team.memberships.some((membership) => membership.businessId === userId);
-  return userId === db.user.recordId || member ? db.user : null;
+  return actsFor(db.team, db.user.recordId, userId) ? db.user : null;
 }
 
 export const notificationsHandlers = [

@@ -13,6 +13,7 @@ import {
 import { HttpResponse, http } from 'msw';
 import { buildTransactionPage, buildWalletSummary, quietDays } from '../../factories';
 import { db } from '../db';
+import { actsFor } from '../team-db';
 import { contractJson, jsonBody, notFound, pageWindow, parseOr400, queryOf, requireSession } from '../utils';
 
 export const EXPORT_FILENAME = 'bizdash-transactions-2026-03-05.csv';
@@ -21,7 +22,7 @@ export const EXPORT_FILENAME = 'bizdash-transactions-2026-03-05.csv';
 async function searchFrom(request: Request): Promise<Transaction[]> {
   requireSession(request);
   const filter = parseOr400(TransactionSearchFilterSchema, await jsonBody(request));
-  if (filter.userId && filter.userId !== db.user.recordId) throw notFound('User not found');
+  if (filter.userId && !actsFor(db.team, db.user.recordId, filter.userId)) throw notFound('User not found');
   if (filter.walletId && !db.wallets.some((wallet) => wallet.walletId === filter.walletId)) {
     throw notFound('Wallet not found');
   }
