@@ -8,6 +8,8 @@ const CREDENTIALS_STORAGE_KEY = 'credentials';
 export const ACTING_PROFILE_STORAGE_KEY = 'actingProfile';
 /** The business (of which the person is a member) the dashboard acts for (lib/acting-profile); forgotten likewise. */
 export const ACTING_BUSINESS_STORAGE_KEY = 'actingBusiness';
+/** A business's refusal asking this person for two-factor first (lib/two-factor-required); forgotten likewise. */
+export const TWO_FACTOR_REQUIRED_STORAGE_KEY = 'twoFactorRequired';
 export const MISSING_USER_ID_MESSAGE = 'User to fetch user ID';
 
 export interface Credentials {
@@ -61,6 +63,7 @@ export function startSession({ token, userId, deviceToken }: Credentials & { dev
   queryClient.clear();
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
+  window.sessionStorage.removeItem(TWO_FACTOR_REQUIRED_STORAGE_KEY);
   if (deviceToken) window.localStorage.setItem(KNOWN_DEVICE_STORAGE_KEY, deviceToken);
   setCredentials({ token, userId });
 }
@@ -69,6 +72,7 @@ export function clearCredentials(): void {
   window.localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
+  window.sessionStorage.removeItem(TWO_FACTOR_REQUIRED_STORAGE_KEY);
   queryClient.setQueryData(credentialsQueryKey, null);
   queryClient.setQueryData(userIdQueryKey, null);
 }
