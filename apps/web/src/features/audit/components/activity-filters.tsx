@@ -1,9 +1,7 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type TeamMember } from '@bizdash/shared';
-import { X } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { FieldShell, inputClasses } from '@/components/ui/form-field';
+import { ClearFiltersButton, DateRangeFields } from '@/components/ui/list-filters';
 import { cn } from '@/lib/cn';
 import type { ActivityFilterChanges, ActivityFilters as Filters } from '../use-activity-params';
 
@@ -69,29 +67,10 @@ export function ActivityFilters({ filters, people, onChange, onClear, filtered }
           ))}
         </select>
       </FieldShell>
-      <DateField
-        label="From"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(from) => onChange({ from })}
-      />
-      <DateField
-        label="To"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(to) => onChange({ to })}
-      />
+      <DateRangeFields from={filters.from} to={filters.to} onChange={onChange} />
       {filtered ? (
-        <Button
-          variant="ghost"
-          size="lg"
-          // Level with the fields, below their labels (20 px of text and a 6 px gap).
-          className="col-span-2 justify-self-start lg:col-span-1 lg:mt-6.5"
-          icon={<X className="size-4" aria-hidden="true" />}
-          onClick={onClear}
-        >
-          Clear filters
-        </Button>
+        // Level with the fields, below their labels (20 px of text and a 6 px gap).
+        <ClearFiltersButton onClick={onClear} className="lg:col-span-1 lg:mt-6.5" />
       ) : null}
     </form>
   );

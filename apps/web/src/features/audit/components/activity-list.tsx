@@ -1,9 +1,9 @@
 import type { AuditEvent } from '@bizdash/shared';
-import { History, SearchX } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
+import { NoMatchesState } from '@/components/ui/list-filters';
 import { ListFrame, ListSkeleton } from '@/components/ui/list-frame';
 import { ListPagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
@@ -52,15 +52,10 @@ export function ActivityList({ filters, page, people, onPageChange, onClearFilte
     }
     if (onClearFilters) {
       return (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchesState
           title="No activity matches these filters"
           description="Try another person, action or date range, or clear the filters to see all activity."
-          action={
-            <Button variant="secondary" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          }
+          onClearFilters={onClearFilters}
         />
       );
     }

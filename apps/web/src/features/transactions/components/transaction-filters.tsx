@@ -1,8 +1,7 @@
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { inputClasses } from '@/components/ui/form-field';
+import { ClearFiltersButton, DateRangeFields } from '@/components/ui/list-filters';
 import { cn } from '@/lib/cn';
 import { useFitsWidth } from '@/lib/use-fits-width';
 import type { ListFilters } from '../use-list-params';
@@ -91,29 +90,10 @@ export function TransactionFilters({ filters, onChange, onClear, filtered }: Tra
           />
         </div>
       </div>
-      <DateField
-        label="From"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(from) => onChange({ from })}
-      />
-      <DateField
-        label="To"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(to) => onChange({ to })}
-      />
+      <DateRangeFields from={filters.from} to={filters.to} onChange={onChange} />
       {filtered ? (
-        <Button
-          variant="ghost"
-          size="lg"
-          // Level with the inputs, below their labels (20 px of text and a 6 px gap).
-          className="col-span-2 justify-self-start md:col-span-1 md:mt-6.5"
-          icon={<X className="size-4" aria-hidden="true" />}
-          onClick={onClear}
-        >
-          Clear filters
-        </Button>
+        // Level with the inputs, below their labels (20 px of text and a 6 px gap).
+        <ClearFiltersButton onClick={onClear} className="md:col-span-1 md:mt-6.5" />
       ) : null}
     </form>
   );

@@ -1,9 +1,9 @@
 import { SEARCH_PAGE_SIZE, type Transaction, type TransactionSearchFilter } from '@bizdash/shared';
-import { type LucideIcon, SearchX } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
+import { NoMatchesState } from '@/components/ui/list-filters';
 import { ListFrame } from '@/components/ui/list-frame';
 import { Pagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
@@ -79,15 +79,10 @@ export function TransactionList({
     }
     if (onClearFilters) {
       return (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchesState
           title="No transactions match these filters"
           description="Try another date range or search, or clear the filters to see every transaction."
-          action={
-            <Button variant="secondary" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          }
+          onClearFilters={onClearFilters}
         />
       );
     }
