@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { apiKeyDetailsFor, createKeyAuthenticator } from '../features/api-keys/index.ts';
 import { actorAuditOf } from '../features/audit/index.ts';
 import { backdatePayoutMovements, findOwnedWallet, settledBalanceAt } from '../features/money/index.ts';
 import { advanceDuePayouts, backdatePayoutById, createPayout } from '../features/payouts/index.ts';
@@ -16,6 +17,24 @@ interface DemoPayout {
 }
 
 const MINUTE = 60_000;
+
+/**
+ * The demo's payouts are sent by the business's back office through its API key as it stands at each payout's
+ * moment (the team's developer generated it, and later rolled it): the audit trail names that key by its prefix.
+ */
+async function backOfficeActor(deps: AppDeps, userId: string): Promise<Actor> {
+  const { apiKey } = await apiKeyDetailsFor(deps, userId, 'session');
+  const holder = apiKey ? await createKeyAuthenticator(deps)(apiKey) : null;
+  if (!holder) throw new Error('The demo payouts need the business API key: its team history generates it first');
+  return {
+    ownerId: holder.ownerId,
+    actingUserId: holder.actingUserId,
+    via: 'api_key',
+    personId: null,
+    role: null,
+    apiKeyPrefix: holder.keyPrefix,
+  };
+}
 
 /**
  * What to pay out of the wallet at `at`: a share of what its settled history held then (the seed's earlier payouts
@@ -57,20 +76,13 @@ export async function seedDemoPayouts(
   plan: DemoPayout[],
   upTo: DatedHistory = async () => undefined,
 ) {
-  const actor: Actor = {
-    ownerId: userId,
-    actingUserId: userId,
-    via: 'api_key',
-    personId: null,
-    role: null,
-    apiKeyPrefix: null,
-  };
   const ordered = [...plan].sort((a, b) => b.daysAgo - a.daysAgo);
   for (const [index, step] of ordered.entries()) {
     // Mid-morning, Lagos time, a few minutes apart so no two share a moment.
     const at = new Date(Date.now() - step.daysAgo * 86_400_000);
     at.setUTCHours(8, 15 + index * 7, 0, 0);
     await upTo(at);
+    const actor = await backOfficeActor(deps, userId);
     // Its audit entry at the moment it was made, after whatever the rest of the demo did before it.
     const payout = await atMoment(at, async () => {
       const made = await createPayout(

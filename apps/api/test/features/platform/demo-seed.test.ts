@@ -374,12 +374,18 @@ describe('the demo seed', () => {
       action: string;
       ip: string | null;
       actor_person_id: string | null;
+      api_key_prefix: string | null;
       outcome: string;
     }>(
       ctx.app,
-      sql`select chain, sequence::int as sequence, occurred_at, action, ip, actor_person_id, outcome
+      sql`select chain, sequence::int as sequence, occurred_at, action, ip, actor_person_id, api_key_prefix, outcome
           from audit_events order by chain, sequence`,
     );
+    // Every entry says who: a person, or the API key by its prefix (the back office's payouts).
+    expect(entries.filter((entry) => !entry.actor_person_id && !entry.api_key_prefix)).toEqual([]);
+    expect(
+      entries.filter((entry) => entry.action === 'payout.created').map((entry) => entry.api_key_prefix),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^bzk_test_\w{4}$/)]));
     const business = entries.filter((entry) => entry.chain === userId);
     const days = (entry: { occurred_at: Date }) =>
       (Date.now() - new Date(entry.occurred_at).getTime()) / 86_400_000;
