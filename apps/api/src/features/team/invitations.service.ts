@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { auditContextOf, type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { isTwoFactorEnabled } from '../security/index.ts';
-import { findUserByEmail, lockUserById, USER_NOT_FOUND } from '../users/index.ts';
+import { findUserByEmail, lockUserById, setEmailVerified, USER_NOT_FOUND } from '../users/index.ts';
 import { INVITATION_DAYS, sendInvitationEmail } from './invitation-email.ts';
 import { findMembership } from './membership.repository.ts';
 import {
@@ -235,6 +235,8 @@ export async function acceptInvitation(
       joinedAt: now,
     });
     if (!joined) throw conflict(TEAM_MESSAGES.alreadyMember(invitation.email), 'ALREADY_A_MEMBER');
+    // The link reached only that mailbox, and the address is the person's: opening it proves they own it.
+    await setEmailVerified(tx, personId);
     await recordAuditEvent(tx, {
       ...auditContextOf(request, actor),
       actingUserId: invitation.businessId,

@@ -193,7 +193,7 @@ export function teamRoutes(deps: AppDeps) {
         schema: {
           tags,
           summary: 'Accept an invitation, signed in as the invitee: join the business with its role',
-          description: `The signed-in account's email must be the invited one (409 \`INVITATION_EMAIL_MISMATCH\`: "This invitation is for {email}. Sign in with that email's account to accept it."). The link works once. ${LINK_INVALID} Already a member: 409 \`ALREADY_A_MEMBER\`.`,
+          description: `The signed-in account's email must be the invited one (409 \`INVITATION_EMAIL_MISMATCH\`: "This invitation is for {email}. Sign in with that email's account to accept it."). The link works once; joining through it verifies the invitee's email address (the link reached only that mailbox). ${LINK_INVALID} Already a member: 409 \`ALREADY_A_MEMBER\`.`,
           body: AcceptInvitationRequestSchema,
           response: { 200: MembershipSchema, 400: error, 401: error, 404: error, 409: error },
         },

@@ -52,8 +52,19 @@ describe('team invitations', () => {
 
     const person = await signUpMerchant(ctx.app, { email, firstName: 'Tunde', lastName: 'Bello' });
     expect((await api().preview(token)).json().accountExists).toBe(true);
+    const verified = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/users/${person.userId}`,
+          headers: bearer(person.token),
+        })
+      ).json().emailVerified;
+    expect(await verified()).toBe(false);
     const accepted = await api().accept(person, token);
     expect(accepted.statusCode).toBe(200);
+    // The link reached only the invited mailbox: joining through it verifies the address.
+    expect(await verified()).toBe(true);
     expect(accepted.json()).toEqual({
       businessId: owner.userId,
       businessName: preview.json().businessName,
