@@ -42,6 +42,8 @@ export const auditEvents = pgTable(
   (table) => [
     uniqueIndex('audit_events_chain_sequence_idx').on(table.chain, table.sequence),
     index('audit_events_acting_user_occurred_idx').on(table.actingUserId, table.occurredAt),
+    // Activity filtered by person walks one person's entries of the chain, newest first, not the whole chain.
+    index('audit_events_chain_person_sequence_idx').on(table.chain, table.actorPersonId, table.sequence),
     check('audit_events_outcome_check', isOneOf(table.outcome, AUDIT_OUTCOMES)),
   ],
 );
