@@ -1,9 +1,10 @@
-import type { DisputeDetail, DisputePage } from '@bizdash/shared';
+import { randomUUID } from 'node:crypto';
+import type { DisputeDetail, DisputePage, DisputeReason } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Config } from '../../../src/config.ts';
-import { runDisputesJob } from '../../../src/features/disputes/index.ts';
+import { recordDisputeUpdate, runDisputesJob } from '../../../src/features/disputes/index.ts';
 import { bearer, type Merchant, sqlRows, testConfig } from '../../helper.ts';
 import { type PaidMerchant, paidMerchant } from '../refunds/refund-fixtures.ts';
 
@@ -27,6 +28,39 @@ export const runJob = (app: FastifyInstance, now = new Date()) => runDisputesJob
 /** A merchant paid with the disputed card (and `extra` more in the wallet), before the network disputes it. */
 export const disputedPayment = (app: FastifyInstance, options: Parameters<typeof paidMerchant>[1] = {}) =>
   paidMerchant(app, { card: DISPUTED_CARD, ...options });
+
+/** The card network reports a dispute of `amount` of this payment's charge, as its webhook would, due in a day. */
+export async function reportNetworkDispute(
+  app: FastifyInstance,
+  paymentId: string,
+  amount: number,
+  reason: DisputeReason = 'fraudulent',
+) {
+  const [row] = await sqlRows<{ provider_reference: string }>(
+    app,
+    sql`select provider_reference from checkout_payments where id = ${paymentId}`,
+  );
+  return recordDisputeUpdate(app.deps, {
+    disputeReference: randomUUID(),
+    chargeReference: row?.provider_reference ?? '',
+    reason,
+    amount,
+    currency: 'NGN',
+    state: 'NEEDS_RESPONSE',
+    evidenceDueBy: new Date(Date.now() + 86_400_000),
+  });
+}
+
+/** A dispute the network reports and that opens (reportNetworkDispute): its id. */
+export async function networkDisputeId(app: FastifyInstance, paymentId: string, amount: number) {
+  await reportNetworkDispute(app, paymentId, amount);
+  const [dispute] = await sqlRows<{ id: string }>(
+    app,
+    sql`select id from disputes where payment_id = ${paymentId}`,
+  );
+  if (!dispute) throw new Error(`payment ${paymentId} was not disputed`);
+  return dispute.id;
+}
 
 /** The merchant's dispute of this payment, once the job heard the network (exactly one). */
 export async function disputeOf(app: FastifyInstance, paid: PaidMerchant) {

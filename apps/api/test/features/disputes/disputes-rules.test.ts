@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordDisputeUpdate } from '../../../src/features/disputes/index.ts';
 import { bearer, signUpMerchant, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
 import { settlementAccount } from '../payouts/payout-fixtures.ts';
 import { expectLedgerVerifies, paidMerchant, postRefund } from '../refunds/refund-fixtures.ts';
@@ -14,6 +13,7 @@ import {
   openedDispute,
   postAccept,
   postEvidence,
+  reportNetworkDispute,
   runJob,
 } from './dispute-fixtures.ts';
 
@@ -25,23 +25,6 @@ async function storedFile(app: Parameters<typeof sqlRows>[0], ownerId: string, n
         values (${ownerId}, 'dispute_evidence', ${randomUUID()}, 'application/pdf', 1234, ${name}) returning id`,
   );
   return row?.id ?? '';
-}
-
-/** The network's report of a dispute of this payment's charge, for the whole payment. */
-async function networkDisputes(app: Parameters<typeof sqlRows>[0], paymentId: string, amount: number) {
-  const [row] = await sqlRows<{ provider_reference: string }>(
-    app,
-    sql`select provider_reference from checkout_payments where id = ${paymentId}`,
-  );
-  return recordDisputeUpdate(app.deps, {
-    disputeReference: randomUUID(),
-    chargeReference: row?.provider_reference ?? '',
-    reason: 'product_not_received',
-    amount,
-    currency: 'NGN',
-    state: 'NEEDS_RESPONSE',
-    evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
-  });
 }
 
 describe('disputes: the rules around them', () => {
@@ -112,7 +95,7 @@ describe('disputes: the rules around them', () => {
           amount: refundAmount,
           reason: 'other',
         }),
-        networkDisputes(ctx.app, paid.paymentId, paid.total),
+        reportNetworkDispute(ctx.app, paid.paymentId, paid.total, 'product_not_received'),
       ]);
       expect([201, 409]).toContain(refund.statusCode);
       if (refund.statusCode === 409) expect(refund.json().code).toBe('PAYMENT_DISPUTED');

@@ -12,7 +12,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDisputeUpdate } from '../../../src/features/disputes/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import type { RoutePermission } from '../../../src/types.ts';
 import {
@@ -27,6 +26,7 @@ import {
 import { createApp, generateKey } from '../api-keys/api-key-fixtures.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
+import { networkDisputeId } from '../disputes/dispute-fixtures.ts';
 import { multipartBody, PDF } from '../files/multipart-body.ts';
 import { emailedCode, readyMerchant, settlementAccount } from '../payouts/payout-fixtures.ts';
 import { addMember, type Member } from './member-fixtures.ts';
@@ -279,28 +279,6 @@ describe('the role matrix on every signed-in route', () => {
     return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
   }
 
-  async function disputeOf(paymentId: string) {
-    const [row] = await sqlRows<{ provider_reference: string }>(
-      ctx.app,
-      sql`select provider_reference from checkout_payments where id = ${paymentId}`,
-    );
-    await recordDisputeUpdate(ctx.app.deps, {
-      disputeReference: randomUUID(),
-      chargeReference: row?.provider_reference ?? '',
-      reason: 'fraudulent',
-      amount: 500_000,
-      currency: 'NGN',
-      state: 'NEEDS_RESPONSE',
-      evidenceDueBy: new Date(Date.now() + 86_400_000),
-    });
-    const [dispute] = await sqlRows<{ id: string }>(
-      ctx.app,
-      sql`select id from disputes where payment_id = ${paymentId}`,
-    );
-    if (!dispute) throw new Error(`payment ${paymentId} was not disputed`);
-    return dispute.id;
-  }
-
   async function created(response: { statusCode: number; body: string; json(): unknown }, what: string) {
     if (response.statusCode !== 201 && response.statusCode !== 200)
       throw new Error(`${what}: ${response.statusCode} ${response.body}`);
@@ -322,7 +300,7 @@ describe('the role matrix on every signed-in route', () => {
     const disputed = await paymentRow(ctx.app, (await pay(ctx.app, product.recordId)).paymentId);
     const refundable = await paymentRow(ctx.app, (await pay(ctx.app, product.recordId)).paymentId);
     refundableTransaction = refundable.transactionId;
-    const disputeId = await disputeOf(disputed.id);
+    const disputeId = await networkDisputeId(ctx.app, disputed.id, 500_000);
     const evidence = multipartBody([
       { name: 'file', filename: 'receipt.pdf', contentType: 'application/pdf', bytes: PDF },
     ]);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDisputeUpdate } from '../../../src/features/disputes/index.ts';
 import { setWebhookUrl } from '../../../src/features/webhooks/index.ts';
 import { sendTestWebhook } from '../../../src/features/webhooks/webhooks.service.ts';
 import {
@@ -18,6 +17,7 @@ import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { testAuditOf } from '../audit/audit-fixtures.ts';
 import { nubanOf } from '../banks/bank-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
+import { networkDisputeId } from '../disputes/dispute-fixtures.ts';
 import { readyMerchant } from '../payouts/payout-fixtures.ts';
 
 /*
@@ -143,7 +143,7 @@ describe('every route of the signed-in scope', () => {
       refundId: await refundOf(merchantB, paymentToB.transactionId),
       deliveryId: await webhookDeliveryOf(merchantB.userId),
       customerId: await customerOf(paymentToB.id),
-      disputeId: await disputeOf(paymentToB.id),
+      disputeId: await networkDisputeId(ctx.app, paymentToB.id, 1_000_000_000),
       fileId: await evidenceFileOf(merchantB.userId),
     };
   });
@@ -164,29 +164,6 @@ describe('every route of the signed-in scope', () => {
     );
     if (!row) throw new Error('no evidence file');
     return row.id;
-  }
-
-  /** A dispute of the rest of B's payment, as the card network reports it. */
-  async function disputeOf(paymentId: string) {
-    const [row] = await sqlRows<{ provider_reference: string }>(
-      ctx.app,
-      sql`select provider_reference from checkout_payments where id = ${paymentId}`,
-    );
-    await recordDisputeUpdate(ctx.app.deps, {
-      disputeReference: randomUUID(),
-      chargeReference: row?.provider_reference ?? '',
-      reason: 'fraudulent',
-      amount: 1_000_000_000,
-      currency: 'NGN',
-      state: 'NEEDS_RESPONSE',
-      evidenceDueBy: new Date(Date.now() + 86_400_000),
-    });
-    const [dispute] = await sqlRows<{ id: string }>(
-      ctx.app,
-      sql`select id from disputes where payment_id = ${paymentId}`,
-    );
-    if (!dispute) throw new Error(`payment ${paymentId} was not disputed`);
-    return dispute.id;
   }
 
   /** The customer who made B's payment. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDisputeUpdate } from '../../../../src/features/disputes/index.ts';
 import { postTransfer, reversePosting } from '../../../../src/features/money/ledger/ledger.service.ts';
 import { type LedgerReport, verifyLedger } from '../../../../src/features/money/ledger/ledger.verify.ts';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../../../helper.ts';
 import { testAuditOf } from '../../audit/audit-fixtures.ts';
 import { pay } from '../../checkout/checkout-fixtures.ts';
+import { reportNetworkDispute } from '../../disputes/dispute-fixtures.ts';
 import { settlementAccount } from '../../payouts/payout-fixtures.ts';
 
 /** Every message along an error's cause chain: drivers wrap the database's own message. */
@@ -135,19 +135,7 @@ describe('ledger integrity', () => {
       testAuditOf(b.userId),
     );
     // The card network disputes the rest of it: held in DISPUTES_HELD (paid minus the refund).
-    const [charged] = await sqlRows<{ provider_reference: string }>(
-      ctx.app,
-      sql`select provider_reference from checkout_payments where id = ${payment.paymentId}`,
-    );
-    await recordDisputeUpdate(ctx.app.deps, {
-      disputeReference: randomUUID(),
-      chargeReference: charged?.provider_reference ?? '',
-      reason: 'fraudulent',
-      amount: 500_000,
-      currency: 'NGN',
-      state: 'NEEDS_RESPONSE',
-      evidenceDueBy: new Date(Date.now() + 86_400_000),
-    });
+    await reportNetworkDispute(ctx.app, payment.paymentId, 500_000);
   });
   afterAll(() => ctx.close());
 
