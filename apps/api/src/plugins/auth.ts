@@ -138,7 +138,7 @@ function authenticator(deps: AppDeps) {
   };
 
   /**
-   * After the named users are checked: the route's permission (issue 23 §2). A person's own routes (`self`) only
+   * Before the input is validated: the route's permission (issue 23 §2). A person's own routes (`self`) only
    * for their own account; a business that asks for two-factor lets a member without it do nothing else first; a
    * route that declares nothing is the owner's alone (the route-walk test makes every route declare one).
    */
@@ -190,8 +190,9 @@ export function signedInScope(
   return async (scope) => {
     const { authenticate, checkNamedUsers, checkPermission } = authenticator(deps);
     scope.addHook('onRequest', authenticate);
+    // The role before the input: a member who may not use a route is told so, not how to fix a body it refuses.
+    scope.addHook('preValidation', checkPermission);
     scope.addHook('preHandler', checkNamedUsers);
-    scope.addHook('preHandler', checkPermission);
     scope.addHook('onRoute', (route) => {
       scope.signedInRoutes.push({
         method: route.method,

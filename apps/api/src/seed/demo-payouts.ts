@@ -25,7 +25,8 @@ const MINUTE = 60_000;
 async function backOfficeActor(deps: AppDeps, userId: string): Promise<Actor> {
   const { apiKey } = await apiKeyDetailsFor(deps, userId, 'session');
   const holder = apiKey ? await createKeyAuthenticator(deps)(apiKey) : null;
-  if (!holder) throw new Error('The demo payouts need the business API key: its team history generates it first');
+  if (!holder)
+    throw new Error('The demo payouts need the business API key: its team history generates it first');
   return {
     ownerId: holder.ownerId,
     actingUserId: holder.actingUserId,

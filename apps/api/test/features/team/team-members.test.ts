@@ -72,6 +72,15 @@ describe('team members', () => {
       error: 'Only an owner, admin or finance member can make payouts',
       permission: 'payouts.create',
     });
+    // The role is checked before the input: a body it may not send anyway is refused by role, not corrected.
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...bearer(finance.token), user_id: owner.userId, 'idempotency-key': randomUUID() },
+      payload: { walletId: 'not-a-wallet', amount: -1 },
+    });
+    expect(invalid.statusCode).toBe(409);
+    expect(invalid.json().code).toBe('ROLE_REQUIRED');
     // Still signed in: reading is fine.
     expect((await api().members(finance, owner)).statusCode).toBe(200);
     const [entry] = (await teamAuditOf(ctx.app, owner.userId)).filter(
