@@ -123,7 +123,7 @@ const ConfigSchema = z
       .string()
       .min(32, 'IDENTITY_CALLBACK_SECRET must be at least 32 characters')
       .optional(),
-    BANK_DIRECTORY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    BANK_DIRECTORY_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
     BANK_LINK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
     BANK_LINK_CALLBACK_SECRET: z
       .string()
@@ -141,7 +141,15 @@ const ConfigSchema = z
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     API_KEY_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).max(720).default(24),
-    PAYOUT_RAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYOUT_RAIL_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(
+        /^sk_(test|live)_[A-Za-z0-9]+$/,
+        'PAYSTACK_SECRET_KEY must be a Paystack secret key: sk_test_… or sk_live_… (Paystack dashboard, Settings > API Keys & Webhooks)',
+      )
+      .optional(),
+    PAYSTACK_BASE_URL: z.url('PAYSTACK_BASE_URL must be a URL').default('https://api.paystack.co'),
     PAYOUT_NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).optional(),
     IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PAYOUT_LIMITS: jsonSetting(
@@ -247,6 +255,11 @@ const ConfigSchema = z
         ).replace(/\/$/, ''),
       },
     },
+    /** BANK_DIRECTORY_PROVIDER or PAYOUT_RAIL_PROVIDER=paystack: Paystack's API with this secret key (ADR 057). */
+    paystack: {
+      secretKey: env.PAYSTACK_SECRET_KEY ?? '',
+      baseUrl: env.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    },
     payouts: {
       railProvider: env.PAYOUT_RAIL_PROVIDER,
       /**
@@ -336,12 +349,39 @@ const ConfigSchema = z
         });
     }
   })
+  .superRefine((config, context) => {
+    const usedBy = paystackSettings(config);
+    if (usedBy.length > 0 && config.paystack.secretKey === '')
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_SECRET_KEY'],
+        message: `PAYSTACK_SECRET_KEY is required when ${usedBy.map((setting) => `${setting}=paystack`).join(' and ')}`,
+      });
+  })
   .refine((config) => config.storage.provider !== 's3' || config.storage.s3.bucket !== '', {
     message: 'S3_BUCKET is required when STORAGE_PROVIDER=s3',
     path: ['S3_BUCKET'],
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The settings that chose Paystack, by their variable names. */
+function paystackSettings(config: Pick<Config, 'banks' | 'payouts'>): string[] {
+  return [
+    config.banks.directoryProvider === 'paystack' ? 'BANK_DIRECTORY_PROVIDER' : null,
+    config.payouts.railProvider === 'paystack' ? 'PAYOUT_RAIL_PROVIDER' : null,
+  ].filter((setting) => setting !== null);
+}
+
+/**
+ * Test mode: some provider is a sandbox, or Paystack is used with a test key (its money is not real either). With
+ * live keys for every provider the product drops its Test mode banner.
+ */
+export function isTestMode(config: Config): boolean {
+  const paystackTestKey =
+    paystackSettings(config).length > 0 && config.paystack.secretKey.startsWith('sk_test_');
+  return providerNames(config).includes('sandbox') || paystackTestKey;
+}
 
 /** The provider chosen for each outside service (storage aside, which only holds files). */
 export function providerNames(config: Config): string[] {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Config, providerNames } from '../config.ts';
+import { type Config, isTestMode } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { BankDirectoryProvider } from './bank-directory/bank-directory-provider.ts';
+import { createPaystackBankDirectory } from './bank-directory/paystack-bank-directory.ts';
 import { createSandboxBankDirectory } from './bank-directory/sandbox-bank-directory.ts';
 import type { BankLinkProvider } from './bank-link/bank-link-provider.ts';
 import { createPlaidBankLinkProvider } from './bank-link/plaid-bank-link-provider.ts';
@@ -16,6 +17,7 @@ import { createSandboxIdentityProvider } from './identity/sandbox-identity-provi
 import type { PaymentsProvider } from './payments/payments-provider.ts';
 import { createSandboxPaymentsProvider } from './payments/sandbox-payments-provider.ts';
 import type { PayoutRailProvider } from './payout-rail/payout-rail-provider.ts';
+import { createPaystackPayoutRail } from './payout-rail/paystack-payout-rail.ts';
 import { createSandboxPayoutRail } from './payout-rail/sandbox-payout-rail.ts';
 import { createLocalStorageProvider } from './storage/local-storage-provider.ts';
 import { createS3StorageProvider } from './storage/s3-storage-provider.ts';
@@ -53,6 +55,7 @@ const identityProviders = {
 
 const bankDirectoryProviders = {
   sandbox: () => createSandboxBankDirectory(),
+  paystack: ({ config }: ProviderContext) => createPaystackBankDirectory(config.paystack),
 } satisfies Record<Config['banks']['directoryProvider'], unknown>;
 
 const bankLinkProviders = {
@@ -63,6 +66,7 @@ const bankLinkProviders = {
 
 const payoutRailProviders = {
   sandbox: () => createSandboxPayoutRail(),
+  paystack: ({ config }: ProviderContext) => createPaystackPayoutRail(config.paystack),
 } satisfies Record<Config['payouts']['railProvider'], unknown>;
 
 const fxRatesProviders = {
@@ -95,9 +99,9 @@ export function createProviders(context: ProviderContext): Providers {
     identity: identityProviders[config.identity.provider](context),
     storage: storageProviders[config.storage.provider](context),
     fxRates: fxRatesProviders[config.fx.ratesProvider](context),
-    payoutRail: payoutRailProviders[config.payouts.railProvider](),
-    bankDirectory: bankDirectoryProviders[config.banks.directoryProvider](),
+    payoutRail: payoutRailProviders[config.payouts.railProvider](context),
+    bankDirectory: bankDirectoryProviders[config.banks.directoryProvider](context),
     bankLink: bankLinkProviders[config.banks.linkProvider](context),
-    testMode: providerNames(config).includes('sandbox'),
+    testMode: isTestMode(config),
   };
 }

@@ -18,6 +18,7 @@ import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
+import { DirectoryUnavailable } from '../../providers/bank-directory/bank-directory-provider.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findOwnedWallet, listWallets } from '../money/index.ts';
@@ -160,7 +161,12 @@ export async function resolveAccount(
   const bank = bankNamed(bankCode);
   // The schema checked the code against the list already; this keeps the type honest.
   if (!bank) throw badRequest(UNKNOWN_BANK);
-  const lookup = await deps.bankDirectory.resolveAccount({ bankCode, accountNumber });
+  const lookup = await deps.bankDirectory
+    .resolveAccount({ bankCode, accountNumber })
+    .catch((error: unknown) => {
+      if (error instanceof DirectoryUnavailable) throw HOLDER_NOT_RESOLVED;
+      throw error;
+    });
   if (!lookup.found) {
     throw new AppError(400, 'ACCOUNT_NOT_FOUND', ACCOUNT_NOT_FOUND, [
       { path: 'accountNumber', message: ACCOUNT_NOT_FOUND },

@@ -3,6 +3,14 @@ import type { Config } from '../../config.ts';
 /** What the directory knows of an account: the name its bank holds it under, or that there is no such account. */
 type AccountLookup = { found: true; accountName: string } | { found: false };
 
+/** The directory could not answer just now (down, timed out): nothing is known of the account either way. */
+export class DirectoryUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('The bank directory did not answer', { cause });
+    this.name = 'DirectoryUnavailable';
+  }
+}
+
 /**
  * A bank directory (name enquiry): given a CBN bank code and a NUBAN, the name the bank holds the account under,
  * as Paystack's `GET /bank/resolve` or a NIBSS name enquiry answer it. The merchant confirms that name before an
@@ -12,5 +20,6 @@ type AccountLookup = { found: true; accountName: string } | { found: false };
  */
 export interface BankDirectoryProvider {
   readonly name: Config['banks']['directoryProvider'];
+  /** Throws DirectoryUnavailable when the directory cannot answer now. */
   resolveAccount(request: { bankCode: string; accountNumber: string }): Promise<AccountLookup>;
 }

@@ -18,8 +18,12 @@ export type RailState = { state: 'pending' } | { state: 'succeeded' } | { state:
  */
 export interface PayoutRailProvider {
   name: string;
-  /** Hands the payout over; the same payoutId twice is the same transfer (the rail's idempotency). */
-  send(order: PayoutOrder): Promise<{ reference: string }>;
+  /**
+   * Hands the payout over; the same payoutId twice is the same transfer (the rail's idempotency). A rail that
+   * refuses the order outright (it cannot carry it) answers failed with why: the payout is reversed. Throws when
+   * the outcome is unknown (no answer): the step is tried again, and the same payoutId cannot pay twice.
+   */
+  send(order: PayoutOrder): Promise<{ reference: string } | { state: 'failed'; reason: string }>;
   /** Where the transfer stands; `checks` counts the earlier answers for this reference. */
   check(reference: string, checks: number): Promise<RailState>;
   /** When to ask first, after `send`. */

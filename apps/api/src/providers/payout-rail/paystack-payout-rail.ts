@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  createPaystackClient,
+  PaystackCallFailed,
+  type PaystackSettings,
+} from '../paystack/paystack-client.ts';
+import type { PayoutRailProvider, RailState } from './payout-rail-provider.ts';
+
+const RecipientSchema = z.object({ recipient_code: z.string().min(1) });
+const TransferSchema = z.object({ reference: z.string(), status: z.string(), reason: z.string().nullish() });
+
+/** Paystack refuses a reference it has seen: the transfer exists already, and this call moved nothing. */
+const DUPLICATE_REFERENCE = /duplicate transfer reference/i;
+
+/** Our reference for a payout's transfer (lowercase letters, digits, '-' and '_', 16 to 50 characters). */
+export const paystackTransferReference = (payoutId: string) => `bzd_payout_${payoutId.toLowerCase()}`;
+
+export const PAYSTACK_RAIL_MESSAGES = {
+  nairaOnly: 'Paystack sends payouts to Nigerian bank accounts in Naira only.',
+  otpRequired:
+    'Paystack asks for an OTP to finalize transfers on this account: turn off transfer OTP in the Paystack dashboard (Settings > Preferences) for Bizdash to pay out.',
+  reversed: 'The bank returned the transfer.',
+} as const;
+
+/** Where a Paystack transfer status leaves a payout: still moving, paid, or not paid (its money comes back). */
+function railStateOf(status: string, reason: string | null | undefined): RailState {
+  switch (status) {
+    case 'success':
+      return { state: 'succeeded' };
+    case 'otp':
+      return { state: 'failed', reason: PAYSTACK_RAIL_MESSAGES.otpRequired };
+    case 'reversed':
+      return { state: 'failed', reason: PAYSTACK_RAIL_MESSAGES.reversed };
+    case 'failed':
+    case 'rejected':
+    case 'blocked':
+    case 'abandoned':
+      return { state: 'failed', reason: reason?.trim() || `Paystack: transfer ${status}` };
+    default:
+      // pending, received, processing, queued: Paystack is still moving it.
+      return { state: 'pending' };
+  }
+}
+
+/**
+ * Payouts as Paystack transfers from the balance (PAYOUT_RAIL_PROVIDER=paystack): a transfer recipient (type
+ * nuban) per account, then a transfer whose reference is the payout's own, so a retry after a lost answer meets
+ * "Duplicate Transfer Reference" and can never pay twice. Its fate is read with GET /transfer/verify/{reference}.
+ */
+export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRailProvider {
+  const paystack = createPaystackClient(settings);
+  // Paystack answers the same recipient for the same account; remembered here to save a call per payout.
+  const recipients = new Map<string, string>();
+
+  async function recipientFor(order: { bankCode: string; accountNumber: string; accountHolderName: string }) {
+    const key = `${order.bankCode}:${order.accountNumber}`;
+    const known = recipients.get(key);
+    if (known) return known;
+    const { recipient_code: code } = await paystack.post(
+      '/transferrecipient',
+      {
+        type: 'nuban',
+        name: order.accountHolderName,
+        account_number: order.accountNumber,
+        bank_code: order.bankCode,
+        currency: 'NGN',
+      },
+      RecipientSchema,
+    );
+    recipients.set(key, code);
+    return code;
+  }
+
+  return {
+    name: 'paystack',
+    firstCheckAfterMs: 30_000,
+    async send(order) {
+      if (order.currency !== 'NGN' || !order.bankCode) {
+        return { state: 'failed', reason: PAYSTACK_RAIL_MESSAGES.nairaOnly };
+      }
+      const reference = paystackTransferReference(order.payoutId);
+      try {
+        const recipient = await recipientFor({ ...order, bankCode: order.bankCode });
+        await paystack.post(
+          '/transfer',
+          {
+            source: 'balance',
+            amount: order.amount,
+            recipient,
+            reference,
+            currency: 'NGN',
+            reason: 'Bizdash payout',
+          },
+          TransferSchema,
+        );
+        return { reference };
+      } catch (error) {
+        if (!(error instanceof PaystackCallFailed) || !error.refused) throw error;
+        if (DUPLICATE_REFERENCE.test(error.paystackMessage ?? '')) return { reference };
+        return {
+          state: 'failed',
+          reason: `Paystack refused the transfer: ${error.paystackMessage ?? 'no reason given'}`,
+        };
+      }
+    },
+    // Only a reference Paystack accepted (or called a duplicate) is checked: should Paystack not find it, the
+    // payout stays in transit (an error, retried) rather than give back money a transfer may still pay.
+    async check(reference) {
+      const transfer = await paystack.get(
+        `/transfer/verify/${encodeURIComponent(reference)}`,
+        {},
+        TransferSchema,
+      );
+      return railStateOf(transfer.status, transfer.reason);
+    },
+  };
+}
