@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config, TrustProxy } from './config.ts';
+import { type Config, type TrustProxy, usesPaystack } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
@@ -34,6 +34,7 @@ import { walletsRoutes } from './features/money/wallets/wallets.routes.ts';
 import { notificationsRoutes } from './features/notifications/index.ts';
 import { otpRoutes } from './features/otp/otp.routes.ts';
 import { payoutsJobs, payoutsRoutes } from './features/payouts/index.ts';
+import { paystackWebhookRoutes } from './features/paystack/index.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
@@ -235,6 +236,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const [feature, prefix] of publicFeatures) await app.register(feature(deps), { prefix });
   if (deps.email.provider === 'sandbox') await app.register(sandboxRoutes(deps), { prefix: '/api/sandbox' });
+  if (usesPaystack(config))
+    await app.register(paystackWebhookRoutes(deps), { prefix: '/api/providers/paystack' });
   await app.register(
     signedInScope(deps, async (scope) => {
       for (const [feature, prefix] of signedInFeatures) await scope.register(feature(deps), { prefix });

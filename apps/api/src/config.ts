@@ -373,6 +373,9 @@ function paystackSettings(config: Pick<Config, 'banks' | 'payouts'>): string[] {
   ].filter((setting) => setting !== null);
 }
 
+/** Whether any provider is Paystack (its webhook route is served then). */
+export const usesPaystack = (config: Config) => paystackSettings(config).length > 0;
+
 /**
  * Test mode: some provider is a sandbox, or Paystack is used with a test key (its money is not real either). With
  * live keys for every provider the product drops its Test mode banner.
@@ -384,7 +387,7 @@ export function isTestMode(config: Config): boolean {
 }
 
 /** The provider chosen for each outside service (storage aside, which only holds files). */
-export function providerNames(config: Config): string[] {
+function providerNames(config: Config): string[] {
   return [
     config.email.provider,
     config.checkout.paymentsProvider,

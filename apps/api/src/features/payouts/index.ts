@@ -4,7 +4,7 @@
  * moves them back to the days they happened.
  */
 
-export { advanceDuePayouts, payoutsJobs } from './payout-rail.service.ts';
+export { advanceDuePayouts, checkPayoutNow, payoutsJobs } from './payout-rail.service.ts';
 export { backdatePayoutById, hasPayouts } from './payouts.repository.ts';
 export { payoutsRoutes } from './payouts.routes.ts';
 export { createPayout } from './payouts.service.ts';

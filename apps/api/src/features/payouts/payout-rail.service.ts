@@ -13,6 +13,7 @@ import {
   cancelUnconfirmed,
   claimDuePayouts,
   lockPayout,
+  markPayoutDue,
   type PayoutRow,
   updatePayout,
 } from './payouts.repository.ts';
@@ -189,6 +190,17 @@ async function advanceOrRetryLater(
 /** Right after a payout's money moved: hand it to the rail now rather than at the next job run. */
 export async function sendToRail(deps: RailDeps & { log?: FastifyBaseLogger }, payoutId: string) {
   await advanceOrRetryLater(deps, deps.log, payoutId, new Date());
+}
+
+/**
+ * The rail says a payout's transfer moved (its provider's webhook): ask it now rather than at the scheduled check.
+ * Only the rail's own answer to that question settles the payout, so a forged or replayed notice changes nothing.
+ */
+export async function checkPayoutNow(deps: RailDeps & { log?: FastifyBaseLogger }, payoutId: string) {
+  const now = new Date();
+  if (!(await markPayoutDue(deps.database.db, payoutId, now))) return false;
+  await advanceOrRetryLater(deps, deps.log, payoutId, now);
+  return true;
 }
 
 /** Every payout due for the rail, one step each; unconfirmed payouts past their deadline are cancelled. */

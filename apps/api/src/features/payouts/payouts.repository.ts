@@ -23,6 +23,21 @@ export async function updatePayout(db: DbOrTx, id: string, change: Partial<typeo
   return row;
 }
 
+/**
+ * A payout on the rail (PROCESSING, handed over) becomes due for its next check now; false for any other payout (not
+ * sent yet, settled, or no such id), which a rail's notice then leaves alone.
+ */
+export async function markPayoutDue(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payouts)
+    .set({ nextCheckAt: now, updatedAt: now })
+    .where(
+      and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), sql`${payouts.railReference} is not null`),
+    )
+    .returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
 /** The payout with its account's public face, only for its owner. */
 export async function findOwnedPayout(db: DbOrTx, userId: string, payoutId: string) {
   const [row] = await db

@@ -6,11 +6,13 @@ import {
 } from '../paystack/paystack-client.ts';
 import { type BankDirectoryProvider, DirectoryUnavailable } from './bank-directory-provider.ts';
 
+const NOT_FOUND_STATUSES = new Set([400, 404, 422]);
+
 const ResolvedSchema = z.object({ account_number: z.string(), account_name: z.string() });
 
 /**
  * Name enquiry through Paystack's `GET /bank/resolve` (BANK_DIRECTORY_PROVIDER=paystack). Paystack refuses an
- * account it cannot find with a 4xx ("Could not resolve account name"): not found. No answer, or a 5xx: the
+ * account it cannot find ("Could not resolve account name"): not found. No answer, a 5xx or a refused key: the
  * directory is unavailable, and the merchant is asked to try again.
  */
 export function createPaystackBankDirectory(settings: PaystackSettings): BankDirectoryProvider {
@@ -26,7 +28,11 @@ export function createPaystackBankDirectory(settings: PaystackSettings): BankDir
         );
         return { found: true, accountName: resolved.account_name };
       } catch (error) {
-        if (error instanceof PaystackCallFailed && error.refused) return { found: false };
+        // Paystack says it cannot resolve the account (422, or 400 for a bad number): not found. Anything else (a
+        // refused key, no answer, a 5xx) says nothing of the account.
+        if (error instanceof PaystackCallFailed && NOT_FOUND_STATUSES.has(error.httpStatus ?? 0)) {
+          return { found: false };
+        }
         throw new DirectoryUnavailable(error);
       }
     },

@@ -7,15 +7,32 @@ import {
 import type { PayoutRailProvider, RailState } from './payout-rail-provider.ts';
 
 const RecipientSchema = z.object({ recipient_code: z.string().min(1) });
-const TransferSchema = z.object({ reference: z.string(), status: z.string(), reason: z.string().nullish() });
+// `reason` is the narration we sent; why a transfer failed is in `gateway_response`, when Paystack gives one.
+const TransferSchema = z.object({
+  reference: z.string(),
+  status: z.string(),
+  gateway_response: z.string().nullish(),
+});
 
 /** Paystack refuses a reference it has seen: the transfer exists already, and this call moved nothing. */
 const DUPLICATE_REFERENCE = /duplicate transfer reference/i;
 
-/** Our reference for a payout's transfer (lowercase letters, digits, '-' and '_', 16 to 50 characters). */
-export const paystackTransferReference = (payoutId: string) => `bzd_payout_${payoutId.toLowerCase()}`;
+const TRANSFER_REFERENCE_PREFIX = 'bzd_payout_';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const PAYSTACK_RAIL_MESSAGES = {
+/** Our reference for a payout's transfer (lowercase letters, digits, '-' and '_', 16 to 50 characters). */
+const paystackTransferReference = (payoutId: string) =>
+  `${TRANSFER_REFERENCE_PREFIX}${payoutId.toLowerCase()}`;
+
+/** The payout a transfer reference names, or null for a reference that is not one of ours. */
+export function payoutIdOfTransferReference(reference: string): string | null {
+  const payoutId = reference.startsWith(TRANSFER_REFERENCE_PREFIX)
+    ? reference.slice(TRANSFER_REFERENCE_PREFIX.length)
+    : '';
+  return UUID.test(payoutId) ? payoutId : null;
+}
+
+const PAYSTACK_RAIL_MESSAGES = {
   nairaOnly: 'Paystack sends payouts to Nigerian bank accounts in Naira only.',
   otpRequired:
     'Paystack asks for an OTP to finalize transfers on this account: turn off transfer OTP in the Paystack dashboard (Settings > Preferences) for Bizdash to pay out.',
@@ -111,7 +128,7 @@ export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRail
         {},
         TransferSchema,
       );
-      return railStateOf(transfer.status, transfer.reason);
+      return railStateOf(transfer.status, transfer.gateway_response);
     },
   };
 }

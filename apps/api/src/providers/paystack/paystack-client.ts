@@ -13,7 +13,11 @@ export interface PaystackSettings {
 const CALL_TIMEOUT_MS = 15_000;
 
 /** Every Paystack answer: `{ status, message, data }`, `status: false` with a message when refused. */
-const EnvelopeSchema = z.object({ status: z.boolean(), message: z.string().default(''), data: z.unknown() });
+const EnvelopeSchema = z.object({
+  status: z.boolean(),
+  message: z.string().default(''),
+  data: z.unknown().optional(),
+});
 
 /**
  * A Paystack call that did not succeed. `refused`: Paystack answered and said no (4xx, or `status: false`): the
@@ -98,9 +102,9 @@ export function createPaystackClient(settings: PaystackSettings): PaystackClient
 /** Paystack signs each webhook with `x-paystack-signature`: the HMAC-SHA512 (hex) of the raw body, keyed by the secret key. */
 export function paystackSignatureValid(
   secretKey: string,
-  rawBody: Buffer,
+  rawBody: string,
   signature: string | undefined,
 ): boolean {
-  const expected = createHmac('sha512', secretKey).update(rawBody).digest('hex');
+  const expected = createHmac('sha512', secretKey).update(rawBody, 'utf8').digest('hex');
   return constantTimeEqual(signature, expected);
 }

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceDuePayouts } from '../../../src/features/payouts/index.ts';
+import {
+  bearer,
+  buildTestApp,
+  signUpMerchant,
+  sqlRows,
+  type TestContext,
+  testConfig,
+  walletBalance,
+} from '../../helper.ts';
+import { startPaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
+import { generateKey } from '../api-keys/api-key-fixtures.ts';
+import { readyMerchant, settlementAccount } from './payout-fixtures.ts';
+
+const SECRET_KEY = 'sk_test_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+
+type StandIn = Awaited<ReturnType<typeof startPaystackStandIn>>;
+
+describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24 §3)', () => {
+  let ctx: TestContext;
+  let paystack: StandIn;
+  let webhookUrl: string;
+
+  beforeAll(async () => {
+    paystack = await startPaystackStandIn({ secretKey: SECRET_KEY, transferSettleMs: null });
+    ctx = await buildTestApp({
+      payouts: { ...testConfig().payouts, railProvider: 'paystack' },
+      paystack: { secretKey: SECRET_KEY, baseUrl: paystack.url },
+    });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    webhookUrl = `http://127.0.0.1:${port}/api/providers/paystack/webhook`;
+    paystack.controls.setWebhookUrl(webhookUrl);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await paystack?.close();
+  });
+
+  /** A ready merchant's payout through the API (a key's payout needs no code): PROCESSING and handed to Paystack. */
+  async function payOut(accountNumber = '0123456789', amount = 250_000) {
+    const merchant = await signUpMerchant(ctx.app);
+    const { walletId } = await readyMerchant(ctx.app, merchant);
+    const bankAccountId = await settlementAccount(ctx.app, merchant.userId, { accountNumber });
+    const key = await generateKey(ctx.app, merchant);
+    const before = await walletBalance(ctx.app, walletId);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { ...bearer(key), 'idempotency-key': randomUUID() },
+      payload: { walletId, bankAccountId, amount },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return {
+      merchant,
+      walletId,
+      before,
+      payout: response.json() as { id: string; status: string; fee: number },
+    };
+  }
+
+  const statusOf = async (payoutId: string) => {
+    const [row] = await sqlRows<{
+      status: string;
+      rail_reference: string | null;
+      failure_reason: string | null;
+    }>(ctx.app, sql`select status, rail_reference, failure_reason from payouts where id = ${payoutId}::uuid`);
+    return row;
+  };
+
+  const waitFor = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('timed out waiting');
+  };
+
+  it('sends a transfer to a nuban recipient with the payout as reference, and the signed webhook settles it', async () => {
+    const { payout } = await payOut();
+    const reference = `bzd_payout_${payout.id}`;
+    expect(await statusOf(payout.id)).toMatchObject({ status: 'PROCESSING', rail_reference: reference });
+    const recipient = paystack.controls.requests.find((request) => request.path === '/transferrecipient');
+    expect(recipient?.body).toMatchObject({ type: 'nuban', account_number: '0123456789', bank_code: '058' });
+    const transfer = paystack.controls.requests.find((request) => request.path === '/transfer');
+    expect(transfer?.body).toMatchObject({ source: 'balance', amount: 250_000, reference, currency: 'NGN' });
+
+    paystack.controls.settleTransfers();
+    await waitFor(async () => (await statusOf(payout.id))?.status === 'SUCCESSFUL');
+    // The webhook made the payout verify its transfer; the answer of that verify settled it.
+    expect(
+      paystack.controls.requests.some((request) => request.path === `/transfer/verify/${reference}`),
+    ).toBe(true);
+  });
+
+  it('a failed transfer returns the amount and the fee to the wallet, with why', async () => {
+    const { payout, walletId, before } = await payOut('9990000011');
+    paystack.controls.settleTransfers();
+    await waitFor(async () => (await statusOf(payout.id))?.status === 'FAILED');
+    expect((await statusOf(payout.id))?.failure_reason).toBe('Account closed');
+    expect(await walletBalance(ctx.app, walletId)).toEqual(before);
+  });
+
+  it('a call that timed out is sent again with the same reference: one transfer, paid once', async () => {
+    paystack.controls.failNext('POST', '/transfer', 'server-error-after-work');
+    const { payout } = await payOut();
+    // The 500 left the outcome unknown: the payout waits in transit, then the retry meets the duplicate reference.
+    expect(await statusOf(payout.id)).toMatchObject({ status: 'PROCESSING', rail_reference: null });
+    await advanceDuePayouts(ctx.app.deps, ctx.app.log, new Date(Date.now() + 60_000));
+    expect(await statusOf(payout.id)).toMatchObject({
+      failure_reason: null,
+      rail_reference: `bzd_payout_${payout.id}`,
+    });
+    const reference = `bzd_payout_${payout.id}`;
+    expect(paystack.controls.transfers.filter((transfer) => transfer.reference === reference)).toHaveLength(
+      1,
+    );
+    paystack.controls.settleTransfers();
+    await waitFor(async () => (await statusOf(payout.id))?.status === 'SUCCESSFUL');
+  });
+
+  it('answers 404 for the webhook on an instance without Paystack', async () => {
+    const sandboxOnly = await buildTestApp();
+    try {
+      const response = await sandboxOnly.app.inject({
+        method: 'POST',
+        url: '/api/providers/paystack/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await sandboxOnly.close();
+    }
+  });
+
+  it('refuses unsigned and forged webhooks with 401, and a replay changes nothing', async () => {
+    const body = JSON.stringify({
+      event: 'transfer.success',
+      data: { reference: `bzd_payout_${randomUUID()}` },
+    });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/providers/paystack/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/providers/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+
+    const { payout } = await payOut();
+    paystack.controls.settleTransfers();
+    await waitFor(async () => (await statusOf(payout.id))?.status === 'SUCCESSFUL');
+    const delivered = paystack.controls.webhooks.findIndex((hook) =>
+      hook.body.includes(`bzd_payout_${payout.id}`),
+    );
+    await paystack.controls.resendWebhook(delivered);
+    expect(await statusOf(payout.id)).toMatchObject({ status: 'SUCCESSFUL' });
+  });
+});
