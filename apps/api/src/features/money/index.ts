@@ -22,6 +22,7 @@ export {
 export {
   debitForPayout,
   debitForRefund,
+  returnSettledPayout,
   reversePayoutDebit,
   reverseRefundDebit,
   settlePayoutDebit,

@@ -8,7 +8,7 @@ import { doublingWaits, type RetrySchedule, retryDelayMs } from '../../lib/backo
 import type { PayoutRailProvider, RailState } from '../../providers/payout-rail/payout-rail-provider.ts';
 import type { AppDeps, FeatureJobs } from '../../types.ts';
 import { lockBankAccount } from '../banks/index.ts';
-import { reversePayoutDebit, settlePayoutDebit } from '../money/index.ts';
+import { returnSettledPayout, reversePayoutDebit, settlePayoutDebit } from '../money/index.ts';
 import {
   cancelUnconfirmed,
   claimDuePayouts,
@@ -198,9 +198,45 @@ export async function sendToRail(deps: RailDeps & { log?: FastifyBaseLogger }, p
  */
 export async function checkPayoutNow(deps: RailDeps & { log?: FastifyBaseLogger }, payoutId: string) {
   const now = new Date();
-  if (!(await markPayoutDue(deps.database.db, payoutId, now))) return false;
+  if (!(await markPayoutDue(deps.database.db, payoutId, now))) return returnIfSentBack(deps, payoutId);
   await advanceOrRetryLater(deps, deps.log, payoutId, now);
   return true;
+}
+
+/**
+ * A settled payout the rail now says it did not pay (the bank returned the transfer, Paystack's transfer.reversed):
+ * its amount and fee back in the wallet and the merchant told why, once. The rail is asked outside any lock; the
+ * payout is then locked and changed only if it is still SUCCESSFUL.
+ */
+async function returnIfSentBack(deps: RailDeps, payoutId: string): Promise<boolean> {
+  const sent = await withTransaction(deps, (tx) => lockPayout(tx, payoutId));
+  if (sent?.status !== 'SUCCESSFUL' || !sent.railReference) return false;
+  const answer = await deps.payoutRail.check(sent.railReference, sent.railChecks);
+  if (answer.state !== 'failed') return false;
+  return withTransaction(deps, async (tx) => {
+    const payout = await lockPayout(tx, payoutId);
+    const { transactionId, debitPostingId } = payout ?? {};
+    if (payout?.status !== 'SUCCESSFUL' || !transactionId || !debitPostingId) return false;
+    const account = await lockBankAccount(tx, payout.bankAccountId);
+    if (!account) throw new Error(`payout ${payout.id}: its bank account is gone`);
+    await returnSettledPayout(tx, {
+      transactionId,
+      debitPostingId,
+      feeTransactionId: payout.feeTransactionId,
+      reason: answer.reason,
+    });
+    const returned = await updatePayout(tx, payout.id, {
+      status: 'FAILED',
+      failureReason: answer.reason,
+      nextCheckAt: null,
+    });
+    await emitEvent(tx, {
+      userId: payout.userId,
+      type: 'payout.failed',
+      data: payoutEventData(returned, account),
+    });
+    return true;
+  });
 }
 
 /** Every payout due for the rail, one step each; unconfirmed payouts past their deadline are cancelled. */

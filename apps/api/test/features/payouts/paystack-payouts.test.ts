@@ -14,6 +14,7 @@ import {
 } from '../../helper.ts';
 import { startPaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
 import { generateKey } from '../api-keys/api-key-fixtures.ts';
+import { expectLedgerVerifies } from '../refunds/refund-fixtures.ts';
 import { readyMerchant, settlementAccount } from './payout-fixtures.ts';
 
 const SECRET_KEY = 'sk_test_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
@@ -103,6 +104,22 @@ describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24
     await waitFor(async () => (await statusOf(payout.id))?.status === 'FAILED');
     expect((await statusOf(payout.id))?.failure_reason).toBe('Account closed');
     expect(await walletBalance(ctx.app, walletId)).toEqual(before);
+  });
+
+  it('a transfer the bank reverses after it settled gives the amount and the fee back, once', async () => {
+    const { payout, walletId, before } = await payOut('7770000011');
+    paystack.controls.settleTransfers();
+    // Paystack reports success, then the reversal: the payout settles, then comes back.
+    await waitFor(async () => (await statusOf(payout.id))?.status === 'FAILED');
+    expect((await statusOf(payout.id))?.failure_reason).toBe('The bank returned the transfer.');
+    expect(await walletBalance(ctx.app, walletId)).toEqual(before);
+    await paystack.controls.webhooksIdle();
+    const reversal = paystack.controls.webhooks.findIndex(
+      (hook) => hook.event === 'transfer.reversed' && hook.body.includes(payout.id),
+    );
+    await paystack.controls.resendWebhook(reversal);
+    expect(await walletBalance(ctx.app, walletId)).toEqual(before);
+    await expectLedgerVerifies(ctx.app);
   });
 
   it('a call that timed out is sent again with the same reference: one transfer, paid once', async () => {

@@ -80,13 +80,15 @@ const CHECKS: CheckQuery[] = [
     name: "every payout's money is where its status says",
     checked: sql`select count(*) as n from payouts`,
     // Debited (in transit) once confirmed; then settled out of transit, or reversed back: never both, never neither.
+    // A payout the bank returned after settling it is FAILED with its settlement reversed as well as its debit.
     violations: sql`select p.id || ' ' || p.status as example from payouts p
       left join ledger_postings r on r.reverses_posting_id = p.debit_posting_id
       left join ledger_postings s on s.idempotency_key = 'payout-settled:' || p.transaction_id
+      left join ledger_postings sr on sr.reverses_posting_id = s.id
       where case p.status
         when 'PROCESSING' then p.debit_posting_id is null or r.id is not null or s.id is not null
-        when 'SUCCESSFUL' then p.debit_posting_id is null or r.id is not null or s.id is null
-        when 'FAILED' then p.debit_posting_id is null or r.id is null or s.id is not null
+        when 'SUCCESSFUL' then p.debit_posting_id is null or r.id is not null or s.id is null or sr.id is not null
+        when 'FAILED' then p.debit_posting_id is null or r.id is null or (s.id is not null and sr.id is null)
         else p.debit_posting_id is not null
       end`,
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, TransactionChannel } from '@bizdash/shared';
 import type { Tx } from '../../../db/client.ts';
+import { findPostingByKey } from '../ledger/ledger.repository.ts';
 import {
   LedgerRuleError,
   postTransfer,
@@ -12,6 +13,7 @@ import { childIdBelow } from './transaction-cursor.ts';
 import {
   insertTransaction,
   lockTransactionById,
+  markReturnedTransaction,
   updateTransactionStatusById,
 } from './transactions.repository.ts';
 import { reverseTransaction } from './transactions.service.ts';
@@ -196,6 +198,30 @@ async function reverseFromTransit(
   });
 }
 
+/**
+ * The far side sent back money it had already taken (a bank returning a settled transfer): its settle posting and
+ * its debit are both reversed, so the amount goes from CUSTOMER_FUNDS back to the wallet, a fee is refunded, and
+ * the DEBIT is FAILED with why. Once: a second call finds the DEBIT no longer SUCCESSFUL and does nothing.
+ */
+async function returnFromSettled(
+  tx: Tx,
+  route: InTransitRoute,
+  moving: { transactionId: string; debitPostingId: string; feeTransactionId?: string | null; reason: string },
+) {
+  const row = await lockTransactionById(tx, moving.transactionId);
+  if (!row) throw new LedgerRuleError(`in-transit transaction ${moving.transactionId} does not exist`);
+  if (row.transactionStatus !== 'SUCCESSFUL') return row;
+  const settled = await findPostingByKey(tx, `${route.settledKey}${moving.transactionId}`);
+  if (!settled) throw new LedgerRuleError(`transaction ${moving.transactionId} was never settled`);
+  const description = `${route.returned}: ${moving.reason}`;
+  await reversePosting(tx, settled.id, description);
+  await reversePosting(tx, moving.debitPostingId, description);
+  if (moving.feeTransactionId) {
+    await reverseTransaction(tx, moving.feeTransactionId, 'Payout fee refunded');
+  }
+  return markReturnedTransaction(tx, moving.transactionId, moving.reason);
+}
+
 export interface PayoutDebit {
   userId: string;
   walletId: string;
@@ -223,6 +249,12 @@ export const reversePayoutDebit = (
   tx: Tx,
   payout: { transactionId: string; debitPostingId: string; feeTransactionId: string | null; reason: string },
 ) => reverseFromTransit(tx, PAYOUT_ROUTE, payout);
+
+/** The bank returned a payout it had settled: amount and fee back in the wallet. */
+export const returnSettledPayout = (
+  tx: Tx,
+  payout: { transactionId: string; debitPostingId: string; feeTransactionId: string | null; reason: string },
+) => returnFromSettled(tx, PAYOUT_ROUTE, payout);
 
 export interface RefundDebit {
   userId: string;

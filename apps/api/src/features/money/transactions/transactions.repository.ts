@@ -226,6 +226,20 @@ export async function updateTransactionStatusById(
   return row;
 }
 
+/**
+ * A posted transaction whose money came back (a payout the bank returned after settling it): FAILED with why, and
+ * no longer posted (its postings are reversed by the caller), as every FAILED transaction is.
+ */
+export async function markReturnedTransaction(tx: DbOrTx, id: string, failureReason: string) {
+  const [row] = await tx
+    .update(transactions)
+    .set({ transactionStatus: 'FAILED', failureReason, postingId: null, updatedAt: sql`now()` })
+    .where(eq(transactions.id, id))
+    .returning();
+  if (!row) throw new Error(`transaction ${id} vanished`);
+  return row;
+}
+
 const postWithChildQuery = preparedSql(
   'transactions_post_with_child',
   [
