@@ -90,7 +90,8 @@ export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRail
 
   return {
     name: 'paystack',
-    firstCheckAfterMs: 30_000,
+    // Paystack's webhook says when a transfer moves; a transfer heard nothing of for 30 minutes is verified.
+    firstCheckAfterMs: 30 * 60_000,
     async send(order) {
       if (order.currency !== 'NGN' || !order.bankCode) {
         return { state: 'failed', reason: PAYSTACK_RAIL_MESSAGES.nairaOnly };

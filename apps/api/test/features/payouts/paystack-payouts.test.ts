@@ -122,6 +122,20 @@ describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24
     await expectLedgerVerifies(ctx.app);
   });
 
+  it('a transfer heard nothing of (no webhook) is verified by the job after 30 minutes, not before', async () => {
+    paystack.controls.setWebhookUrl(null);
+    try {
+      const { payout } = await payOut();
+      paystack.controls.settleTransfers();
+      await advanceDuePayouts(ctx.app.deps, ctx.app.log, new Date(Date.now() + 29 * 60_000));
+      expect(await statusOf(payout.id)).toMatchObject({ status: 'PROCESSING' });
+      await advanceDuePayouts(ctx.app.deps, ctx.app.log, new Date(Date.now() + 31 * 60_000));
+      expect(await statusOf(payout.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    } finally {
+      paystack.controls.setWebhookUrl(webhookUrl);
+    }
+  });
+
   it('a call that timed out is sent again with the same reference: one transfer, paid once', async () => {
     paystack.controls.failNext('POST', '/transfer', 'server-error-after-work');
     const { payout } = await payOut();
