@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /** Longest side of a stored image: plenty for an avatar or a checkout logo, small enough to serve cheaply. */
 const MAX_IMAGE_SIDE = 1024;
@@ -8,8 +8,13 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export const INVALID_IMAGE_MESSAGE = 'Please select a valid image';
 
-// Uploads are read from their temporary files: libvips must not keep those open (or cached) once done.
-sharp.cache({ files: 0 });
+/** libvips (28 MiB) is loaded at the first image, not at start. */
+const loadSharp = loadOnce(async () => {
+  const { default: sharp } = await import('sharp');
+  // Uploads are read from their temporary files: libvips must not keep those open (or cached) once done.
+  sharp.cache({ files: 0 });
+  return sharp;
+});
 
 /** Bytes in memory (a fetched logo), or an upload spooled to disk with its first bytes. */
 export type ImageSource = Buffer | { path: string; size: number; head: Buffer };
@@ -33,6 +38,7 @@ export async function reencodeImage(
   const detected = size > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!detected || !accepted.includes(detected.mime)) throw badRequest(INVALID_IMAGE_MESSAGE);
   const keepPng = detected.mime === 'image/png';
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,6 +1,5 @@
 import { TWO_FACTOR_RULES } from '@bizdash/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 const ISSUER = 'Bizdash';
 
@@ -20,6 +19,8 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 /** The otpauth:// URL an authenticator app reads from the QR code, and that code as an SVG drawn here. */
 export async function enrolmentOf(secret: string, accountLabel: string) {
   const otpauthUrl = totpOf(secret, accountLabel).toString();
+  // qrcode is loaded at the first enrolment, not at start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { otpauthUrl, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
-import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
+import type { PlaidApi } from 'plaid';
 import { z } from 'zod';
 import { constantTimeEqual } from '../../lib/constant-time.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 import { CallbackRefused } from '../identity/identity-types.ts';
 import type { BankLinkProvider } from './bank-link-provider.ts';
 
@@ -81,25 +82,31 @@ const tokenizedRefusal = (institution: string) =>
  * refused: it is disabled when the item's consent ends.
  */
 export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkProvider {
-  const client = new PlaidApi(
-    new Configuration({
-      basePath: settings.basePath,
-      baseOptions: {
-        timeout: 10_000,
-        headers: {
-          'PLAID-CLIENT-ID': settings.clientId,
-          'PLAID-SECRET': settings.secret,
-          'Plaid-Version': '2020-09-14',
+  // Plaid's client (88 MiB) is loaded at the first bank link, not at start.
+  const plaid = loadOnce(async () => {
+    const { Configuration, CountryCode, PlaidApi, Products } = await import('plaid');
+    const client = new PlaidApi(
+      new Configuration({
+        basePath: settings.basePath,
+        baseOptions: {
+          timeout: 10_000,
+          headers: {
+            'PLAID-CLIENT-ID': settings.clientId,
+            'PLAID-SECRET': settings.secret,
+            'Plaid-Version': '2020-09-14',
+          },
         },
-      },
-    }),
-  );
+      }),
+    );
+    return { client, auth: Products.Auth, us: CountryCode.Us };
+  });
   const keys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
 
   async function verificationKey(kid: string) {
     const known = keys.get(kid);
     if (known) return known;
     let jwk: JWK & { expired_at?: number | null };
+    const { client } = await plaid();
     try {
       jwk = (
         await plaidCall('/webhook_verification_key/get', () =>
@@ -120,12 +127,13 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
     name: 'plaid',
 
     async createLink({ userId, clientName, completionRedirectUrl, callbackUrl }) {
+      const { client, auth, us } = await plaid();
       const data = await plaidCall('/link/token/create', () =>
         client.linkTokenCreate({
           user: { client_user_id: userId },
           client_name: clientName,
-          products: [Products.Auth],
-          country_codes: [CountryCode.Us],
+          products: [auth],
+          country_codes: [us],
           language: 'en',
           webhook: callbackUrl,
           hosted_link: {
@@ -190,6 +198,7 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
     },
 
     async exchange(publicToken) {
+      const { client } = await plaid();
       let accessToken: string;
       try {
         accessToken = (
@@ -203,7 +212,7 @@ export function createPlaidBankLinkProvider(settings: PlaidSettings): BankLinkPr
         }
         throw error;
       }
-      let data: Awaited<ReturnType<typeof client.authGet>>['data'];
+      let data: Awaited<ReturnType<PlaidApi['authGet']>>['data'];
       try {
         data = await plaidCall('/auth/get', () => client.authGet({ access_token: accessToken }));
       } finally {
