@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { patience } from './support/patience.ts';
+import { PAYSTACK_SERVER, PAYSTACK_STAND_IN } from './support/paystack.ts';
 import { SANDBOX_MAILBOX_KEY } from './support/sandbox-mailbox.ts';
 import { SEEDED_MERCHANT } from './support/seeded-merchant.ts';
 
@@ -53,31 +54,64 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A merchant with history first (the server holds the embedded database once it runs), then the product.
-    command: `node --import tsx apps/api/src/scripts/seed.ts --email ${SEEDED_MERCHANT.email} --password '${SEEDED_MERCHANT.password}' --transactions ${SEEDED_MERCHANT.transactions} && node scripts/start.mjs`,
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: patience(120_000),
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // The suite signs up many merchants from one address within a minute.
-      RATE_LIMIT_IP_PER_MINUTE: '1000',
-      RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
-      RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
-      // A known operator key, so the specs can read the sandbox mailbox as the operator does.
-      SANDBOX_MAILBOX_KEY,
-      // Settlement accounts the specs add can receive payouts at once (the 24-hour hold has its own unit tests).
-      PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
-      // The webhook specs deliver to a receiver the test runs on this machine (loopback).
-      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
-      // The disputes spec: the sandbox network disputes a 0259 card payment and decides its evidence within seconds.
-      SANDBOX_DISPUTE_AFTER_SECONDS: '3',
-      SANDBOX_DISPUTE_REVIEW_SECONDS: '3',
+  webServer: [
+    {
+      // A merchant with history first (the server holds the embedded database once it runs), then the product.
+      command: `node --import tsx apps/api/src/scripts/seed.ts --email ${SEEDED_MERCHANT.email} --password '${SEEDED_MERCHANT.password}' --transactions ${SEEDED_MERCHANT.transactions} && node scripts/start.mjs`,
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: patience(120_000),
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // The suite signs up many merchants from one address within a minute.
+        RATE_LIMIT_IP_PER_MINUTE: '1000',
+        RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
+        RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+        // A known operator key, so the specs can read the sandbox mailbox as the operator does.
+        SANDBOX_MAILBOX_KEY,
+        // Settlement accounts the specs add can receive payouts at once (the 24-hour hold has its own unit tests).
+        PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
+        // The webhook specs deliver to a receiver the test runs on this machine (loopback).
+        ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+        // The disputes spec: the sandbox network disputes a 0259 card payment and decides its evidence within seconds.
+        SANDBOX_DISPUTE_AFTER_SECONDS: '3',
+        SANDBOX_DISPUTE_REVIEW_SECONDS: '3',
+      },
     },
-  },
+    // The Paystack stand-in (apps/api/test/support/paystack-stand-in), whose webhooks go to the Paystack server.
+    {
+      command: `node --import tsx apps/api/test/support/paystack-stand-in/serve.ts --port ${PAYSTACK_STAND_IN.port} --secret-key ${PAYSTACK_STAND_IN.secretKey} --webhook-url ${PAYSTACK_SERVER.baseURL}/api/providers/paystack/webhook`,
+      cwd: '..',
+      url: `${PAYSTACK_STAND_IN.url}/bank?country=nigeria`,
+      reuseExistingServer: false,
+      timeout: patience(60_000),
+    },
+    // The product with Paystack as its bank directory and payout rail, pointed at the stand-in (specs/paystack-*).
+    {
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `${PAYSTACK_SERVER.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: patience(120_000),
+      env: {
+        PORT: String(PAYSTACK_SERVER.port),
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bizdash-e2e-paystack-')),
+        PUBLIC_URL: PAYSTACK_SERVER.baseURL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_IP_PER_MINUTE: '1000',
+        RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '200',
+        RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+        SANDBOX_MAILBOX_KEY,
+        PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
+        BANK_DIRECTORY_PROVIDER: 'paystack',
+        PAYOUT_RAIL_PROVIDER: 'paystack',
+        PAYSTACK_SECRET_KEY: PAYSTACK_STAND_IN.secretKey,
+        PAYSTACK_BASE_URL: PAYSTACK_STAND_IN.url,
+      },
+    },
+  ],
 });
