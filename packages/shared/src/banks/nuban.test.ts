@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ResolveAccountRequestSchema } from '../schemas/banks.ts';
 import { NIGERIAN_BANKS } from './nigerian-banks.ts';
 import {
   ACCOUNT_NUMBER_DIGITS,
   ACCOUNT_NUMBER_NOT_AT_BANK,
   accountNumberProblem,
   nubanCheckDigit,
-  UNKNOWN_BANK,
 } from './nuban.ts';
 
 /** A valid NUBAN of the bank for the serial: the serial and its check digit. */
@@ -56,12 +56,31 @@ describe('accountNumberProblem', () => {
     expect(accountNumberProblem('999992', '8031234567')).toBeNull();
   });
 
-  it('refuses a bank code that is not on the list', () => {
-    expect(accountNumberProblem('999', valid)).toBe(UNKNOWN_BANK);
+  it('holds a bank this list does not know (one the bank directory lists) to ten digits only', () => {
+    expect(accountNumberProblem('090999', '1234567890')).toBeNull();
+    expect(accountNumberProblem('090999', '123456789')).toBe(ACCOUNT_NUMBER_DIGITS);
   });
 
   it('holds each bank once, by name and by code', () => {
     expect(new Set(NIGERIAN_BANKS.map((bank) => bank.bankCode)).size).toBe(NIGERIAN_BANKS.length);
     expect(new Set(NIGERIAN_BANKS.map((bank) => bank.bankName)).size).toBe(NIGERIAN_BANKS.length);
+  });
+});
+
+describe('the request schemas', () => {
+  it("accept a bank the product's list does not know, leaving it to the server's list and name enquiry", () => {
+    const request = ResolveAccountRequestSchema.safeParse({
+      bankCode: '090999',
+      accountNumber: '1234567890',
+    });
+    expect(request.success).toBe(true);
+  });
+
+  it('still check the NUBAN of a bank the list knows', () => {
+    const typo = `${nubanOf('058', '012345678').slice(0, 9)}${(nubanCheckDigit('058', '012345678') + 1) % 10}`;
+    const request = ResolveAccountRequestSchema.safeParse({ bankCode: '058', accountNumber: typo });
+    expect(request.error?.issues).toEqual([
+      expect.objectContaining({ path: ['accountNumber'], message: ACCOUNT_NUMBER_NOT_AT_BANK }),
+    ]);
   });
 });

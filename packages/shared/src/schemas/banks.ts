@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ACCOUNT_NUMBER_DIGITS, accountNumberProblem, UNKNOWN_BANK } from '../banks/nuban.ts';
 import { CURRENCIES } from '../constants.ts';
 
-/** GET /api/bank/nigeria-banks: the banks a merchant can settle NGN to (SPEC section 3, bank list item). */
+/**
+ * GET /api/bank/nigeria-banks: the banks a merchant can settle NGN to (SPEC section 3, bank list item), as the
+ * bank directory lists them: the codes may be ones NIGERIAN_BANKS does not hold.
+ */
 export const NigeriaBankSchema = z.object({ bankName: z.string(), bankCode: z.string() });
 export type NigeriaBank = z.infer<typeof NigeriaBankSchema>;
 export const NigeriaBankListSchema = z.array(NigeriaBankSchema);
@@ -30,6 +33,7 @@ export const ACCOUNT_TYPE_LABELS: Record<NgnAccountType | UsdAccountType, string
 export const BANK_ACCOUNT_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
 export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
 
+/** Only its form: whether the bank is on the bank directory's list is the server's to say (UNKNOWN_BANK). */
 const bankCodeField = z
   .string({ error: BANK_NAME_REQUIRED })
   .trim()
@@ -60,13 +64,11 @@ function problemOf(value: unknown): string | null {
  */
 function withAccountNumberCheck<T extends z.ZodType<{ bankCode: string; accountNumber: string }>>(schema: T) {
   const when = (payload: { value: unknown }) => problemOf(payload.value) !== null;
-  return schema
-    .refine((value) => problemOf(value) !== UNKNOWN_BANK, { path: ['bankCode'], error: UNKNOWN_BANK, when })
-    .refine((value) => problemOf(value) === null || problemOf(value) === UNKNOWN_BANK, {
-      path: ['accountNumber'],
-      error: (issue) => problemOf(issue.input) ?? ACCOUNT_NUMBER_DIGITS,
-      when,
-    });
+  return schema.refine((value) => problemOf(value) === null, {
+    path: ['accountNumber'],
+    error: (issue) => problemOf(issue.input) ?? ACCOUNT_NUMBER_DIGITS,
+    when,
+  });
 }
 
 /** POST /api/bank/resolve-account: the account holder's name, before the merchant saves the account. */

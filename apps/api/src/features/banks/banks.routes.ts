@@ -4,7 +4,6 @@ import {
   BankAccountIdParamsSchema,
   BankAccountListSchema,
   BankAccountSchema,
-  NIGERIAN_BANKS,
   NigeriaBankListSchema,
   ResolveAccountRequestSchema,
   ResolvedAccountSchema,
@@ -16,30 +15,39 @@ import { actorOf } from '../../lib/actor.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import type { AppDeps } from '../../types.ts';
 import { businessAuditOf } from '../audit/index.ts';
+import { createBankList } from './bank-list.ts';
 import { addNigeriaBank, deactivateBankAccount, getBankAccounts, resolveAccount } from './banks.service.ts';
-
-/** The list as the settlement form shows it: by name, without the check's institution codes. */
-const BANK_LIST = [...NIGERIAN_BANKS]
-  .sort((a, b) => a.bankName.localeCompare(b.bankName, 'en'))
-  .map(({ bankName, bankCode }) => ({ bankName, bankCode }));
 
 /** Settlement banks (issue 12): the Nigerian banks, name enquiry, and the acting user's settlement accounts. */
 export function banksRoutes(deps: AppDeps) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+  // No list to check the bank against (the directory has not answered since start): 503 BANK_LIST_UNAVAILABLE.
+  const enquiryErrors = { ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
   // A name enquiry tells who holds an account: it is limited like sign-in attempts, per address.
   const nameEnquiryLimit = deps.rateLimits.perIp('bank-name-enquiry');
   return typedRoutes(async (api) => {
+    // The directory's list, one per app, kept a day (bank-list.ts); name enquiry checks the bank against it.
+    const bankList = createBankList(deps.bankDirectory, {
+      onRefreshFailed: (error) =>
+        api.log.warn({ err: error }, 'the bank directory did not give its list of banks'),
+    });
+    const enquiryDeps = { ...deps, bankList };
+
     api.get(
       '/nigeria-banks',
       {
         config: { permission: 'member' },
         schema: {
           tags: ['banks'],
-          summary: 'Nigerian banks an NGN settlement account can be at, by name, with their CBN codes',
-          response: { 200: NigeriaBankListSchema, 401: ApiErrorSchema },
+          summary: 'Nigerian banks an NGN settlement account can be at, by name, with their codes',
+          description:
+            "The bank directory's list (BANK_DIRECTORY_PROVIDER): the sandbox's is the product's own; Paystack's " +
+            '(`GET /bank`, NUBAN banks in Naira, active) is kept for a day and refreshed in the background, and ' +
+            'served while Paystack is down. 503 BANK_LIST_UNAVAILABLE when there is no list yet to serve.',
+          response: { 200: NigeriaBankListSchema, 401: ApiErrorSchema, 503: ApiErrorSchema },
         },
       },
-      async () => BANK_LIST,
+      async () => [...(await bankList.banks())],
     );
 
     // The numbers hold only for the sandbox directory and rail, which decide by them; with real ones: no route.
@@ -74,13 +82,14 @@ export function banksRoutes(deps: AppDeps) {
         schema: {
           tags: ['banks'],
           summary:
-            "The name the bank holds an account under (name enquiry), to confirm before adding it: the bank's " +
-            'CBN code and a 10-digit NUBAN that passes its check digit',
+            'The name the bank holds an account under (name enquiry), to confirm before adding it: the code of a ' +
+            'bank on the list and a 10-digit account number (a NUBAN that passes its check digit where the bank ' +
+            'is one whose check the product knows)',
           body: ResolveAccountRequestSchema,
-          response: { 200: ResolvedAccountSchema, ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema },
+          response: { 200: ResolvedAccountSchema, ...enquiryErrors },
         },
       },
-      async (request) => resolveAccount(deps, request.body),
+      async (request) => resolveAccount(enquiryDeps, request.body),
     );
 
     api.post(
@@ -95,12 +104,17 @@ export function banksRoutes(deps: AppDeps) {
             "Adds an NGN settlement account to the acting user's NGN wallet: the holder's name is resolved by the " +
             'bank directory, the number is kept sealed (only its last four are ever shown)',
           body: AddNigeriaBankRequestSchema,
-          response: { 201: BankAccountSchema, ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema },
+          response: { 201: BankAccountSchema, ...enquiryErrors },
         },
       },
       async (request, reply) => {
         const actor = actorOf(request);
-        const account = await addNigeriaBank(deps, actor, request.body, businessAuditOf(request, actor));
+        const account = await addNigeriaBank(
+          enquiryDeps,
+          actor,
+          request.body,
+          businessAuditOf(request, actor),
+        );
         return reply.code(201).send(account);
       },
     );

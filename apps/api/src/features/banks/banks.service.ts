@@ -18,11 +18,15 @@ import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/postgres-errors.ts';
 import { callbackSeen, type ReceivedCallback, recordCallback } from '../../plugins/provider-callbacks.ts';
-import { DirectoryUnavailable } from '../../providers/bank-directory/bank-directory-provider.ts';
+import {
+  type DirectoryBank,
+  DirectoryUnavailable,
+} from '../../providers/bank-directory/bank-directory-provider.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findOwnedWallet, listWallets } from '../money/index.ts';
 import { findOwnedUser, findUserById } from '../users/index.ts';
+import { BANK_LIST_UNAVAILABLE, type BankList, createBankList } from './bank-list.ts';
 import {
   type BankAccountRow,
   completeLink,
@@ -39,6 +43,8 @@ import {
 } from './banks.repository.ts';
 
 type BanksDeps = Pick<AppDeps, 'database' | 'bankDirectory' | 'bankLink' | 'secretBox' | 'keys'>;
+/** Name enquiry's: the directory, and its list as this app keeps it (bank-list.ts). */
+type EnquiryDeps = Pick<BanksDeps, 'bankDirectory'> & { bankList: BankList };
 
 const USER_NOT_FOUND = 'User not found';
 const WALLET_NOT_FOUND = 'Wallet not found';
@@ -151,18 +157,39 @@ async function insertUnlessDuplicate(deps: BanksDeps, values: NewBankAccount, au
   }
 }
 
-const bankNamed = (bankCode: string) => NIGERIAN_BANKS.find((bank) => bank.bankCode === bankCode);
+/**
+ * The bank of the code on the bank directory's list (the schema checked only its form: the directory may list
+ * banks the product's own list does not, such as micro-finance banks), refused as the schema refuses a field.
+ * With no list to read (the directory has not given one since start), a bank of the product's own list is still
+ * one to ask about, and its name enquiry decides; any other code waits for the list (BANK_LIST_UNAVAILABLE).
+ */
+async function listedBank(deps: EnquiryDeps, bankCode: string): Promise<DirectoryBank> {
+  const bank = await deps.bankList.find(bankCode).catch((error: unknown) => {
+    const known = NIGERIAN_BANKS.find((candidate) => candidate.bankCode === bankCode);
+    if (error === BANK_LIST_UNAVAILABLE && known) return known;
+    throw error;
+  });
+  if (!bank) {
+    throw new AppError(400, 'VALIDATION_ERROR', UNKNOWN_BANK, [{ path: 'bankCode', message: UNKNOWN_BANK }]);
+  }
+  return bank;
+}
 
 /** The name the bank holds the account under (name enquiry), and the bank's name. */
 export async function resolveAccount(
-  deps: Pick<BanksDeps, 'bankDirectory'>,
+  deps: EnquiryDeps,
   { bankCode, accountNumber }: ResolveAccountRequest,
 ): Promise<ResolvedAccount> {
-  const bank = bankNamed(bankCode);
-  // The schema checked the code against the list already; this keeps the type honest.
-  if (!bank) throw badRequest(UNKNOWN_BANK);
+  return nameEnquiry(deps, await listedBank(deps, bankCode), accountNumber);
+}
+
+async function nameEnquiry(
+  deps: EnquiryDeps,
+  bank: DirectoryBank,
+  accountNumber: string,
+): Promise<ResolvedAccount> {
   const lookup = await deps.bankDirectory
-    .resolveAccount({ bankCode, accountNumber })
+    .resolveAccount({ bankCode: bank.bankCode, accountNumber })
     .catch((error: unknown) => {
       if (error instanceof DirectoryUnavailable) throw HOLDER_NOT_RESOLVED;
       throw error;
@@ -178,20 +205,23 @@ export async function resolveAccount(
 }
 
 /**
- * An NGN settlement account at a Nigerian bank, for the acting user's NGN wallet. The number passed the NUBAN
- * check (schema); the holder's name comes from the bank directory, never from the client.
+ * An NGN settlement account at a Nigerian bank, for the acting user's NGN wallet. The number passed the schema's
+ * check (ten digits; the NUBAN check digit where the product's list knows the bank's); the bank is on the
+ * directory's list; the holder's name comes from the bank directory, never from the client.
  */
 export async function addNigeriaBank(
-  deps: BanksDeps,
+  deps: BanksDeps & EnquiryDeps,
   actor: Actor,
   body: AddNigeriaBankRequest,
   audit: BusinessAuditContext,
 ): Promise<BankAccount> {
   const { db } = deps.database;
+  // An unknown bank is a field error like the schema's, so it is told before anything about the wallet.
+  const bank = await listedBank(deps, body.bankCode);
   const wallet = await findOwnedWallet(db, actor.actingUserId, body.userWalletRecordId);
   if (!wallet) throw notFound(WALLET_NOT_FOUND);
   if (wallet.currency !== 'NGN') throw badRequest(NOT_NGN_WALLET, 'NOT_NGN_WALLET');
-  const resolved = await resolveAccount(deps, body);
+  const resolved = await nameEnquiry(deps, bank, body.accountNumber);
   const row = await insertUnlessDuplicate(
     deps,
     sealedAccount(deps, {
@@ -373,9 +403,10 @@ export async function seedDemoSettlementAccounts(
   const ngn = wallets.find((wallet) => wallet.currency === 'NGN');
   const usd = wallets.find((wallet) => wallet.currency === 'USD');
   if (!user || !ngn || !usd) throw new Error('the demo merchant has no wallets');
+  const enquiry = { bankDirectory: deps.bankDirectory, bankList: createBankList(deps.bankDirectory) };
   const nairaAccount = async (bankCode: string, serial: string) => {
     const accountNumber = `${serial}${nubanCheckDigit(bankCode, serial)}`;
-    const resolved = await resolveAccount(deps, { bankCode, accountNumber });
+    const resolved = await resolveAccount(enquiry, { bankCode, accountNumber });
     const values = sealedAccount(deps, {
       userId,
       walletId: ngn.id,

@@ -4,21 +4,90 @@ import {
   PaystackCallFailed,
   type PaystackSettings,
 } from '../paystack/paystack-client.ts';
-import { type BankDirectoryProvider, DirectoryUnavailable } from './bank-directory-provider.ts';
+import {
+  type BankDirectoryProvider,
+  type DirectoryBank,
+  DirectoryUnavailable,
+} from './bank-directory-provider.ts';
 
 const NOT_FOUND_STATUSES = new Set([400, 404, 422]);
 
 const ResolvedSchema = z.object({ account_number: z.string(), account_name: z.string() });
 
+/** Paystack's most records per page of `GET /bank`. */
+const BANKS_PER_PAGE = 100;
+/** Nigeria has a few hundred banks: a directory that keeps answering full pages past this is not believed. */
+const MOST_BANK_PAGES = 20;
+
 /**
- * Name enquiry through Paystack's `GET /bank/resolve` (BANK_DIRECTORY_PROVIDER=paystack). Paystack refuses an
- * account it cannot find ("Could not resolve account name"): not found. No answer, a 5xx or a refused key: the
- * directory is unavailable, and the merchant is asked to try again.
+ * One of `GET /bank`'s records, with only the fields the choice needs. Each record is read on its own: one that
+ * Paystack writes oddly costs that bank, not the whole list.
  */
-export function createPaystackBankDirectory(settings: PaystackSettings): BankDirectoryProvider {
+const BankRecordSchema = z.object({
+  name: z.string().trim().min(1),
+  code: z.string().trim().min(1),
+  active: z.boolean().nullish(),
+  is_deleted: z.boolean().nullish(),
+  currency: z.string().nullish(),
+  type: z.string().nullish(),
+});
+
+/**
+ * A record an NGN settlement account can be at: a NUBAN bank in Naira, active, not deleted. A field Paystack
+ * leaves out is not held against the bank (the query already asked for Nigeria's NGN banks).
+ */
+function usableBank(record: unknown): DirectoryBank | null {
+  const parsed = BankRecordSchema.safeParse(record);
+  if (!parsed.success) return null;
+  const bank = parsed.data;
+  if (bank.active === false || bank.is_deleted === true) return null;
+  if (bank.currency && bank.currency.toUpperCase() !== 'NGN') return null;
+  if (bank.type && bank.type.toLowerCase() !== 'nuban') return null;
+  return { bankName: bank.name, bankCode: bank.code };
+}
+
+/**
+ * Paystack as the bank directory (BANK_DIRECTORY_PROVIDER=paystack): its list of Nigeria's banks
+ * (`GET /bank`), and name enquiry through `GET /bank/resolve`. Paystack refuses an account it cannot find ("Could
+ * not resolve account name"): not found. No answer, a 5xx or a refused key: the directory is unavailable, and the
+ * merchant is asked to try again.
+ */
+export function createPaystackBankDirectory(
+  settings: PaystackSettings,
+  { banksPerPage = BANKS_PER_PAGE }: { banksPerPage?: number } = {},
+): BankDirectoryProvider {
   const paystack = createPaystackClient(settings);
   return {
     name: 'paystack',
+    /**
+     * Page by page (`page`, `perPage`) until a page comes back short, or brings no bank not seen already (a
+     * directory that ignores `page` answers the same page again). The client hands back `data` only, so
+     * Paystack's `meta` is not read.
+     */
+    async listBanks() {
+      const banks = new Map<string, DirectoryBank>();
+      const seen = new Set<string>();
+      try {
+        for (let page = 1; page <= MOST_BANK_PAGES; page += 1) {
+          const records = await paystack.get(
+            '/bank',
+            { country: 'nigeria', currency: 'NGN', perPage: banksPerPage, page },
+            z.array(z.unknown()),
+          );
+          const before = seen.size;
+          for (const record of records) {
+            const code = (record as { code?: unknown } | null)?.code;
+            if (typeof code === 'string') seen.add(code.trim());
+            const bank = usableBank(record);
+            if (bank && !banks.has(bank.bankCode)) banks.set(bank.bankCode, bank);
+          }
+          if (records.length < banksPerPage || seen.size === before) break;
+        }
+      } catch (error) {
+        throw new DirectoryUnavailable(error);
+      }
+      return [...banks.values()];
+    },
     async resolveAccount({ bankCode, accountNumber }) {
       try {
         const resolved = await paystack.get(

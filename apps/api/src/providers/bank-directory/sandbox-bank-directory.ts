@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { NIGERIAN_BANKS } from '@bizdash/shared';
 import type { BankDirectoryProvider } from './bank-directory-provider.ts';
 
 /**
@@ -66,10 +67,16 @@ export function sandboxAccountName(accountNumber: string): string {
   return [...parts, pick(SURNAMES, 3)].join(' ');
 }
 
-/** The sandbox bank directory (the default BANK_DIRECTORY_PROVIDER): names from the number, nothing leaves. */
+/**
+ * The sandbox bank directory (the default BANK_DIRECTORY_PROVIDER): the product's own list of banks
+ * (packages/shared), names from the number, nothing leaves.
+ */
 export function createSandboxBankDirectory(): BankDirectoryProvider {
   return {
     name: 'sandbox',
+    async listBanks() {
+      return NIGERIAN_BANKS.map(({ bankName, bankCode }) => ({ bankName, bankCode }));
+    },
     async resolveAccount({ accountNumber }) {
       if (accountNumber.startsWith(SANDBOX_UNKNOWN_ACCOUNT_SERIAL)) return { found: false };
       return { found: true, accountName: sandboxAccountName(accountNumber) };

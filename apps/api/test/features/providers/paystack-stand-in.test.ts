@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { NIGERIAN_BANKS, SANDBOX_NAIRA_ACCOUNTS } from '@bizdash/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAccountName } from '../../../src/providers/bank-directory/sandbox-bank-directory.ts';
+import { STAND_IN_ONLY_BANKS } from '../../support/paystack-stand-in/banks.ts';
 import {
   type PaystackStandIn,
   startPaystackStandIn,
@@ -99,16 +100,16 @@ describe('the Paystack stand-in: banks, name enquiry, recipients and transfers (
     expect(standIn.controls.requests.at(-1)).toMatchObject({ method: 'GET', path: '/bank', body: {} });
   });
 
-  it("lists Nigeria's banks with the product's CBN codes, by page or by cursor", async () => {
+  it("lists Nigeria's banks with the product's CBN codes (then its own micro-finance bank), by page or by cursor", async () => {
     const { status, json } = await paystack.get('/bank?country=nigeria&currency=NGN');
     expect(status).toBe(200);
     expect(json).toMatchObject({
       status: true,
       message: 'Banks retrieved',
-      meta: { total: NIGERIAN_BANKS.length },
+      meta: { total: NIGERIAN_BANKS.length + STAND_IN_ONLY_BANKS.length },
     });
     expect(json.data.map((bank: { code: string }) => bank.code)).toEqual(
-      NIGERIAN_BANKS.map((bank) => bank.bankCode),
+      [...NIGERIAN_BANKS, ...STAND_IN_ONLY_BANKS].map((bank) => bank.bankCode),
     );
     expect(json.data.find((bank: { code: string }) => bank.code === GTB)).toMatchObject({
       name: 'Guaranty Trust Bank',

@@ -2,7 +2,15 @@ import { NIGERIAN_BANKS, type NigerianBank } from '@bizdash/shared';
 import { sandboxAccountName } from '../../../src/providers/bank-directory/sandbox-bank-directory.ts';
 import { missing, ok, type Reply, type Route, refuse } from './http.ts';
 
-/** The banks are the product's own list (packages/shared), so a bank code means the same bank everywhere. */
+/**
+ * The banks are the product's own list (packages/shared), so a bank code means the same bank everywhere, and after
+ * it the banks Paystack lists and the product's list does not (as Paystack lists micro-finance banks and fintechs
+ * by their 5- or 6-digit codes): one, made up, named as the stand-in's.
+ */
+export const STAND_IN_ONLY_BANKS: readonly NigerianBank[] = [
+  { bankName: 'Stand-in Microfinance Bank', bankCode: '090999', nubanCode: null },
+];
+const BANKS: readonly NigerianBank[] = [...NIGERIAN_BANKS, ...STAND_IN_ONLY_BANKS];
 const BANK_RECORDS_CREATED_AT = '2020-01-01T00:00:00.000Z';
 const PAGE_SIZE_DEFAULT = 50;
 const PAGE_SIZE_MAX = 100;
@@ -20,8 +28,8 @@ const slugOf = (name: string) =>
 
 /** A bank by its code, with its place in the list (1-based) as its id. */
 export function findBank(code: string): { id: number; bank: NigerianBank } | null {
-  const index = NIGERIAN_BANKS.findIndex((bank) => bank.bankCode === code);
-  const bank = NIGERIAN_BANKS[index];
+  const index = BANKS.findIndex((bank) => bank.bankCode === code);
+  const bank = BANKS[index];
   return bank ? { id: index + 1, bank } : null;
 }
 
@@ -73,7 +81,7 @@ function listBanks(query: URLSearchParams): Reply {
   const currency = (query.get('currency') ?? 'NGN').toUpperCase();
   const all =
     country === 'nigeria' && currency === 'NGN'
-      ? NIGERIAN_BANKS.map((bank, index) => bankRecord(bank, index + 1))
+      ? BANKS.map((bank, index) => bankRecord(bank, index + 1))
       : [];
   const perPage = Math.min(Math.max(Number(query.get('perPage')) || PAGE_SIZE_DEFAULT, 1), PAGE_SIZE_MAX);
   if (query.get('use_cursor') === 'true') {

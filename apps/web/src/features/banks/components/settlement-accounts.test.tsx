@@ -191,6 +191,49 @@ describe('Add New: a Naira account', () => {
     expect(screen.getByRole('button', { name: 'Verify account' })).toBeInTheDocument();
   });
 
+  it("takes a bank the server's list has and the product's own list does not (Paystack's micro-finance banks)", async () => {
+    const microFinance = { bankName: 'Stand-in Microfinance Bank', bankCode: '090999' };
+    server.use(
+      http.get('/api/bank/nigeria-banks', () =>
+        HttpResponse.json([{ bankName: 'Guaranty Trust Bank', bankCode: '058' }, microFinance]),
+      ),
+      http.post('/api/bank/resolve-account', () =>
+        HttpResponse.json({ accountName: BANK_DIRECTORY_NAME, bankName: microFinance.bankName }),
+      ),
+    );
+    const { user, requests } = await openBankForm();
+    await user.selectOptions(screen.getByLabelText('Bank name'), microFinance.bankName);
+    // Not a NUBAN of any bank the product knows: only its ten digits are checked here; the bank names it.
+    await user.type(screen.getByLabelText('Account number'), '5012345678');
+    await user.tab();
+    expect(await screen.findByTestId('resolved-account-name')).toHaveTextContent(BANK_DIRECTORY_NAME);
+    expect(screen.getByTestId('resolved-account')).toHaveTextContent(microFinance.bankName);
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Savings');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+
+    expect(await screen.findByText('Bank account added successfully')).toBeInTheDocument();
+    expect(requests.find((request) => request.url === '/api/bank/add-nigeria-bank')?.body).toEqual({
+      userWalletRecordId: WALLET_IDS.NGN,
+      bankCode: microFinance.bankCode,
+      accountNumber: '5012345678',
+      accountType: 'savings',
+    });
+  });
+
+  it("says the server's sentence when it has no list of banks to give", async () => {
+    const unavailable = 'The list of banks could not be loaded just now. Please try again in a few minutes.';
+    server.use(
+      http.get('/api/bank/nigeria-banks', () =>
+        HttpResponse.json({ error: unavailable, code: 'BANK_LIST_UNAVAILABLE' }, { status: 503 }),
+      ),
+    );
+    const { user } = openSettlement();
+    await user.click(await screen.findByRole('button', { name: 'Add New' }));
+    const choice = await screen.findByRole('dialog', { name: 'Add settlement account' });
+    await user.click(within(choice).getByRole('button', { name: /Naira \(₦\)/ }));
+    expect(await screen.findByText(unavailable)).toBeInTheDocument();
+  });
+
   it("says 'Unable to add account' when the server gives no reason", async () => {
     server.use(http.post('/api/bank/add-nigeria-bank', () => new HttpResponse(null, { status: 502 })));
     const { user } = await openBankForm();
