@@ -113,7 +113,7 @@ const ConfigSchema = z
       .optional(),
     REDIS_KEY_PREFIX: z.string().min(1).default('bizdash:'),
     PAYMENT_LINK_BASE_URL: z.url().optional(),
-    PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
     SANDBOX_REFUND_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     SANDBOX_DISPUTE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
     SANDBOX_DISPUTE_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
@@ -255,7 +255,10 @@ const ConfigSchema = z
         ).replace(/\/$/, ''),
       },
     },
-    /** BANK_DIRECTORY_PROVIDER or PAYOUT_RAIL_PROVIDER=paystack: Paystack's API with this secret key (ADR 057). */
+    /**
+     * PAYMENTS_PROVIDER, BANK_DIRECTORY_PROVIDER or PAYOUT_RAIL_PROVIDER=paystack: Paystack's API with this secret
+     * key (ADR 057).
+     */
     paystack: {
       secretKey: env.PAYSTACK_SECRET_KEY ?? '',
       baseUrl: env.PAYSTACK_BASE_URL.replace(/\/$/, ''),
@@ -358,6 +361,17 @@ const ConfigSchema = z
         message: `PAYSTACK_SECRET_KEY is required when ${usedBy.map((setting) => `${setting}=paystack`).join(' and ')}`,
       });
   })
+  .refine(
+    (config) =>
+      config.checkout.paymentsProvider !== 'paystack' ||
+      !config.paystack.secretKey.startsWith('sk_live_') ||
+      config.publicUrlIsSet,
+    {
+      message:
+        "PUBLIC_URL is required when PAYMENTS_PROVIDER=paystack with a live key: Paystack sends customers back to this instance's payment page after they pay",
+      path: ['PUBLIC_URL'],
+    },
+  )
   .refine((config) => config.storage.provider !== 's3' || config.storage.s3.bucket !== '', {
     message: 'S3_BUCKET is required when STORAGE_PROVIDER=s3',
     path: ['S3_BUCKET'],
@@ -366,8 +380,9 @@ const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** The settings that chose Paystack, by their variable names. */
-function paystackSettings(config: Pick<Config, 'banks' | 'payouts'>): string[] {
+function paystackSettings(config: Pick<Config, 'checkout' | 'banks' | 'payouts'>): string[] {
   return [
+    config.checkout.paymentsProvider === 'paystack' ? 'PAYMENTS_PROVIDER' : null,
     config.banks.directoryProvider === 'paystack' ? 'BANK_DIRECTORY_PROVIDER' : null,
     config.payouts.railProvider === 'paystack' ? 'PAYOUT_RAIL_PROVIDER' : null,
   ].filter((setting) => setting !== null);

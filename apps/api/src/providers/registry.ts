@@ -15,6 +15,7 @@ import { createSandboxFxRatesProvider } from './fx-rates/sandbox-fx-rates-provid
 import type { IdentityProvider } from './identity/identity-provider.ts';
 import { createSandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
 import type { PaymentsProvider } from './payments/payments-provider.ts';
+import { createPaystackPaymentsProvider } from './payments/paystack-payments-provider.ts';
 import { createSandboxPaymentsProvider } from './payments/sandbox-payments-provider.ts';
 import type { PayoutRailProvider } from './payout-rail/payout-rail-provider.ts';
 import { createPaystackPayoutRail } from './payout-rail/paystack-payout-rail.ts';
@@ -46,6 +47,7 @@ const paymentsProviders = {
       disputeReviewSeconds: config.checkout.sandboxDisputeReviewSeconds,
       disputeEvidenceSeconds: config.checkout.sandboxDisputeEvidenceHours * 3600,
     }),
+  paystack: ({ config }: ProviderContext) => createPaystackPaymentsProvider(config.paystack),
 } satisfies Record<Config['checkout']['paymentsProvider'], unknown>;
 
 const identityProviders = {

@@ -57,6 +57,6 @@ export const formatCardNumber = (number: string) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
-/** How a receipt names the card: 'Visa •••• 4242'. */
-export const cardSummary = (card: { brand: CardBrand; last4: string }) =>
-  `${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}`;
+/** How a receipt names the card: 'Visa •••• 4242'; '—' when it is not known (a hosted checkout that did not say). */
+export const cardSummary = (card: { brand: CardBrand; last4: string } | null) =>
+  card?.last4 ? `${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}` : '—';

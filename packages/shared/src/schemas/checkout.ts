@@ -5,6 +5,14 @@ import { CURRENCIES } from '../constants.ts';
 import { emailField, requiredNumber, requiredText, TEXT_LIMITS } from './fields.ts';
 import { TRANSACTION_STATUSES } from './transaction-kinds.ts';
 
+/**
+ * How a payment link takes the payment. CARD: the checkout page sends the card details with the start call (and may
+ * be asked for a one-time code). HOSTED: the start call carries no card; its answer sends the customer to the
+ * acquirer's own page (`nextAction: "REDIRECT"`, `redirectUrl`), which sends them back to the payment's page.
+ */
+export const PAYMENT_FLOWS = ['CARD', 'HOSTED'] as const;
+export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
+
 /** What anyone holding a payment link may see: nothing about the merchant beyond its public face. */
 export const CheckoutProductSchema = z.object({
   productId: z.uuid(),
@@ -19,6 +27,12 @@ export const CheckoutProductSchema = z.object({
   feeRule: FeeRuleSchema,
   /** The sandbox card network's test cards; null when a real acquirer takes the payments. */
   testCards: z.array(z.object({ number: z.string(), outcome: z.string() })).nullable(),
+  paymentFlow: z
+    .enum(PAYMENT_FLOWS)
+    .default('CARD')
+    .describe(
+      "CARD: send card details with the start call. HOSTED (PAYMENTS_PROVIDER=paystack): send none; follow the answer's redirectUrl to the acquirer's page.",
+    ),
 });
 export type CheckoutProduct = z.infer<typeof CheckoutProductSchema>;
 
@@ -61,6 +75,20 @@ export const StartPaymentSchema = z.object({
 });
 export type StartPayment = z.input<typeof StartPaymentSchema>;
 
+/** Starting a payment on a hosted checkout (paymentFlow HOSTED): no card, the acquirer's page takes it. */
+export const StartHostedPaymentSchema = StartPaymentSchema.omit({ card: true });
+export type StartHostedPayment = z.input<typeof StartHostedPaymentSchema>;
+
+/**
+ * The start call's body as the API reads it: `card` is required when the checkout's paymentFlow is CARD and refused
+ * when it is HOSTED (the server checks which, since only it knows its acquirer).
+ */
+export const StartPaymentRequestSchema = StartPaymentSchema.extend({
+  card: CardDetailsSchema.optional().describe(
+    "Required when the product's paymentFlow is CARD; refused (400 CARD_NOT_ACCEPTED) when it is HOSTED.",
+  ),
+});
+
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeyHeaderSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
@@ -95,13 +123,19 @@ export const CheckoutPaymentSchema = z.object({
   currency: z.enum(CURRENCIES),
   feeBearer: z.enum(FEE_BEARERS),
   status: z.enum(TRANSACTION_STATUSES),
-  /** OTP: the card issuer wants a one-time code before it approves. */
-  nextAction: z.enum(['OTP']).nullable(),
+  /**
+   * OTP: the card issuer wants a one-time code before it approves. REDIRECT: the customer pays on the acquirer's
+   * page at redirectUrl, which sends them back to this payment's page.
+   */
+  nextAction: z.enum(['OTP', 'REDIRECT']).nullable(),
+  /** Where to send the customer while nextAction is REDIRECT (the hosted checkout's page); null otherwise. */
+  redirectUrl: z.url().nullable().default(null),
   /** The sandbox card network's code while it waits for one; null otherwise and with a real acquirer. */
   sandboxOtp: z.string().nullable(),
   failureReason: z.string().nullable(),
   customerName: z.string(),
-  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }),
+  /** The card paid with; null on a hosted checkout until the acquirer reports the card (once it is paid). */
+  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
 });

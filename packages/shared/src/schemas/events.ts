@@ -20,7 +20,8 @@ export const PaymentEventDataSchema = z.object({
   status: z.enum(['SUCCESSFUL', 'FAILED']),
   failureReason: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string() }),
-  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }),
+  /** Null for a hosted checkout's payment (Paystack) whose card was never reported (abandoned before one was used). */
+  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string().length(4) }).nullable(),
 });
 export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
 

@@ -7,17 +7,23 @@ import type { AppDeps } from '../../types.ts';
 
 /**
  * What checkout needs from the app: the database (and the job runner its transactions wake when they wrote an
- * event), the card acquirer, the fee schedule, a logger.
+ * event), the acquirer (a card network, or a hosted checkout: narrow on `provider.flow`), the fee schedule, the
+ * public address a hosted checkout sends customers back to, a logger.
  */
 export interface CheckoutContext extends TransactionDeps {
   db: Db;
   provider: PaymentsProvider;
   feeSchedule: FeeSchedule;
   abandonAfterMinutes: number;
+  /** PUBLIC_URL, without a trailing slash: never a request's Host. */
+  publicUrl: string;
   log: FastifyBaseLogger;
 }
 
-export function createCheckoutContext(deps: AppDeps, log: FastifyBaseLogger): CheckoutContext {
+export function createCheckoutContext(
+  deps: Pick<AppDeps, 'database' | 'jobs' | 'payments' | 'config'>,
+  log: FastifyBaseLogger,
+): CheckoutContext {
   return {
     db: deps.database.db,
     database: deps.database,
@@ -25,6 +31,7 @@ export function createCheckoutContext(deps: AppDeps, log: FastifyBaseLogger): Ch
     provider: deps.payments,
     feeSchedule: deps.config.checkout.feeSchedule,
     abandonAfterMinutes: deps.config.checkout.abandonAfterMinutes,
+    publicUrl: deps.config.publicUrl,
     log,
   };
 }

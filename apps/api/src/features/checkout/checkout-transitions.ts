@@ -6,7 +6,7 @@ import {
   type FeeSchedule,
   feeBearerOf,
   type PaymentEventData,
-  type StartPaymentSchema,
+  type StartPaymentRequestSchema,
   type TransactionStatus,
 } from '@bizdash/shared';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionDeps, withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { ReportedCard } from '../../providers/payments/payments-provider.ts';
 import { customerOfPayment } from '../customers/index.ts';
 import { recordTransaction, settleTransaction, settleWithFee } from '../money/index.ts';
 import { saleStatus, takeStock } from '../products/index.ts';
@@ -31,12 +32,14 @@ import {
  * The checkout state machine, in one place. A payment's status is its CREDIT transaction's:
  *
  *   (none) --open--> CREATED --awaitOtp--> CREATED (waiting for the code) --verifyOtp--> OTP_VERIFIED
+ *   (none) --open--> CREATED --awaitRedirect--> CREATED (the customer sent to the hosted checkout's page)
  *   CREATED | OTP_VERIFIED --book--> SUCCESSFUL, only once the charge is captured (when it cannot be booked, it
  *     rolls back, fail runs and the charge is refunded)
  *   CREATED | OTP_VERIFIED --fail--> FAILED;  CREATED --failAbandoned--> FAILED;  CREATED --cancel--> FAILED
  *
  * OTP_VERIFIED means the issuer took the code and the charge is captured: such a payment is driven on to be
- * booked (by the next request that sees it, or by the abandoned-payments job), never failed for being slow.
+ * booked (by the next request that sees it, or by the abandoned-payments job), never failed for being slow. A
+ * hosted checkout's payment is booked straight from CREATED once the acquirer's verify says it was paid.
  *
  * Each transition is one database transaction that locks the payment (and its transaction row) first, so two
  * transitions of one payment never interleave, and a transition on a finished payment changes nothing. None of
@@ -44,7 +47,7 @@ import {
  * service (checkout.service.ts) does that.
  */
 
-type StartPaymentInput = z.output<typeof StartPaymentSchema>;
+type StartPaymentInput = z.output<typeof StartPaymentRequestSchema>;
 
 export const LINK_NOT_FOUND = 'This payment link is not valid.';
 const PRODUCT_UNAVAILABLE = 'This product is no longer available.';
@@ -76,6 +79,17 @@ export interface Outcome {
 }
 
 const isFinal = (status: string) => status === 'SUCCESSFUL' || status === 'FAILED';
+
+/*
+ * checkout_payments.next_action: 'OTP' (the issuer wants the customer's code), or 'REDIRECT <url>' (the customer
+ * pays on the hosted checkout's page at <url>). The URL rides in the same column because a retry of the start call
+ * and the payment's page must hand the same address out again; a column of its own would need a migration.
+ */
+const REDIRECT_PREFIX = 'REDIRECT ';
+
+/** The hosted checkout's page a payment waits on, or null when it waits on none. */
+export const redirectUrlOf = (payment: Pick<PaymentRow, 'nextAction'>): string | null =>
+  payment.nextAction?.startsWith(REDIRECT_PREFIX) ? payment.nextAction.slice(REDIRECT_PREFIX.length) : null;
 
 /** A short reference a customer can read out on the phone: no 0/O or 1/I/L to confuse. */
 function newReference(): string {
@@ -148,7 +162,8 @@ export function openPayment(
       },
       wallet,
     );
-    const card = input.card.number;
+    // A hosted checkout takes the card on its own page: nothing of it is known yet (the acquirer reports it).
+    const card = input.card?.number ?? null;
     // The customer is found or made in this transaction: a payment never stands without one.
     const customerId = await customerOfPayment(tx, {
       userId: merchant.id,
@@ -173,8 +188,8 @@ export function openPayment(
       customerName: input.customerName,
       customerEmail: input.customerEmail,
       customerId,
-      cardBrand: cardBrand(card) satisfies CardBrand,
-      cardLast4: card.slice(-4),
+      cardBrand: (card ? cardBrand(card) : 'UNKNOWN') satisfies CardBrand,
+      cardLast4: card ? card.slice(-4) : '',
       provider: request.provider,
     });
     if (!payment) throw new LostKeyRace();
@@ -207,7 +222,7 @@ function eventData(
     status,
     failureReason,
     customer: { name: payment.customerName, email: payment.customerEmail },
-    card: { brand: payment.cardBrand, last4: payment.cardLast4 },
+    card: payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
   };
 }
 
@@ -243,6 +258,37 @@ export function awaitOtp(db: Db, paymentId: string, providerReference: string): 
   });
 }
 
+/**
+ * awaitRedirect: the hosted checkout opened its page for the payment; the payment stays CREATED and names the page
+ * (and the acquirer's reference). A payment that finished meanwhile is left as it is: nobody was sent to the page.
+ */
+export function awaitRedirect(
+  db: Db,
+  paymentId: string,
+  providerReference: string,
+  redirectUrl: string,
+): Promise<Outcome | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPaymentById(tx, paymentId);
+    if (!locked) return null;
+    const { payment, status } = locked;
+    if (status !== 'CREATED') return { payment, status, next: null };
+    const waiting = await updatePaymentById(tx, paymentId, {
+      providerReference,
+      nextAction: `${REDIRECT_PREFIX}${redirectUrl}`,
+    });
+    return { payment: waiting ?? payment, status, next: null };
+  });
+}
+
+/** The card a hosted checkout reported, kept on the locked payment (brand and last four only). */
+async function recordCard(tx: Tx, payment: PaymentRow, card: ReportedCard | null | undefined) {
+  if (!card || payment.cardLast4 === card.last4) return payment;
+  return (
+    (await updatePaymentById(tx, payment.id, { cardBrand: card.brand, cardLast4: card.last4 })) ?? payment
+  );
+}
+
 /** verifyOtp: the issuer accepted the code; OTP_VERIFIED until the payment is booked. */
 export async function verifyOtp(db: Db, paymentId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -257,25 +303,38 @@ export async function verifyOtp(db: Db, paymentId: string): Promise<void> {
 export class SoldOutWhilePaying extends Error {}
 
 /**
+ * Why a captured payment could not be booked (its booking rolled back): the last units went to someone faster, or
+ * the merchant's wallet was closed. Null: the error is something else, and is thrown on.
+ */
+export function unbookableReason(error: unknown): string | null {
+  if (error instanceof SoldOutWhilePaying) return SOLD_OUT_WHILE_PAYING;
+  if (error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE') return MERCHANT_STOPPED_ACCEPTING;
+  return null;
+}
+
+/**
  * book: a payment whose charge was captured becomes SUCCESSFUL (never one whose charge was not: the service calls
  * this only with a captured charge): the credit and its fee (a child DEBIT to fees earned) posted at once, the
  * payment finished, the event written, then the stock taken, last, because the product row is the hottest one
  * (when it ran out, SoldOutWhilePaying rolls the booking back and the payment is failed instead). A payment
  * already booked is left as it is; one that failed meanwhile keeps its failure and its charge is cancelled.
- * `providerReference`: the charge just captured, recorded in the same transaction.
+ * `providerReference`: the charge just captured, recorded in the same transaction; `card`: the card a hosted
+ * checkout reported paying with.
  */
 export function bookPayment(
   deps: TransactionDeps,
   paymentId: string,
   providerReference?: string,
+  card?: ReportedCard | null,
 ): Promise<Outcome | null> {
   return withTransaction(deps, async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
-    const { payment, status } = locked;
-    const reference = providerReference ?? payment.providerReference;
-    if (status === 'SUCCESSFUL') return { payment, status, next: null };
-    if (status === 'FAILED') return { payment, status, next: { cancel: reference } };
+    const { status } = locked;
+    const reference = providerReference ?? locked.payment.providerReference;
+    if (status === 'SUCCESSFUL') return { payment: locked.payment, status, next: null };
+    if (status === 'FAILED') return { payment: locked.payment, status, next: { cancel: reference } };
+    const payment = await recordCard(tx, locked.payment, card);
     const fee =
       payment.fee > 0
         ? {
@@ -311,12 +370,14 @@ export function failPayment(
   paymentId: string,
   reason: string,
   providerReference?: string | null,
+  card?: ReportedCard | null,
 ): Promise<Outcome | null> {
   return withTransaction(deps, async (tx) => {
     const locked = await lockPaymentById(tx, paymentId);
     if (!locked) return null;
-    const { payment, status } = locked;
-    if (isFinal(status)) return { payment, status, next: null };
+    const { status } = locked;
+    if (isFinal(status)) return { payment: locked.payment, status, next: null };
+    const payment = await recordCard(tx, locked.payment, card);
     const reference = providerReference ?? payment.providerReference;
     const failed = await failLocked(tx, payment, reason, reference);
     return { payment: failed, status: 'FAILED', next: { cancel: reference } };

@@ -65,6 +65,16 @@ export async function findPaymentByKey(db: DbOrTx, productId: string, idempotenc
   return row ?? null;
 }
 
+/** A payment and its status by its reference (the customer's, and a hosted checkout's transaction reference). */
+export async function findPaymentByReference(db: DbOrTx, reference: string) {
+  const [row] = await db
+    .select({ payment: checkoutPayments, status: transactions.transactionStatus })
+    .from(checkoutPayments)
+    .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
+    .where(eq(checkoutPayments.reference, reference));
+  return row ?? null;
+}
+
 /**
  * What starting a payment reads, in one query: the product (held KEY SHARE, so it cannot be deleted under a
  * starting payment while sales still take stock), its seller, and the seller's wallet in the product's currency.
@@ -163,12 +173,15 @@ export async function updatePaymentById(db: DbOrTx, paymentId: string, values: P
   return row ?? null;
 }
 
-/** Unfinished payments started before the cut-off; rows another worker holds are skipped, not waited for. */
 /** Unfinished payments started before the cut-off, oldest first, with the charge each one waits on. */
 export function findAbandonedPayments(db: DbOrTx, startedBefore: Date, limit: number) {
   return db
     .select({
       id: checkoutPayments.id,
+      reference: checkoutPayments.reference,
+      provider: checkoutPayments.provider,
+      customerTotal: checkoutPayments.customerTotal,
+      currency: checkoutPayments.currency,
       providerReference: checkoutPayments.providerReference,
       nextAction: checkoutPayments.nextAction,
     })

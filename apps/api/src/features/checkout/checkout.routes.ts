@@ -6,7 +6,7 @@ import {
   IdempotencyKeyHeaderSchema,
   PaymentIdParamsSchema,
   ProductIdParamsSchema,
-  StartPaymentSchema,
+  StartPaymentRequestSchema,
   SubmitOtpSchema,
 } from '@bizdash/shared';
 import { typedRoutes } from '../../lib/typed-routes.ts';
@@ -51,11 +51,19 @@ export function checkoutRoutes(deps: AppDeps) {
           ...common,
           summary: 'Pay for a product by card; the same Idempotency-Key replays the first result',
           description:
-            'Amounts come from the product and quantity; any amount in the body is ignored. 409 when the product is sold out, archived or has fewer units than asked for.',
+            'Amounts come from the product and quantity; any amount in the body is ignored. 409 when the product is sold out, archived or has fewer units than asked for.\n\n' +
+            'How the card is taken follows the product\'s `paymentFlow`. CARD: the body carries `card`; the answer is the payment, booked, failed, or waiting for a one-time code (`nextAction: "OTP"`). ' +
+            'HOSTED (PAYMENTS_PROVIDER=paystack): the body carries no card (400 `CARD_NOT_ACCEPTED` if it does); the answer is the payment waiting with `nextAction: "REDIRECT"` and `redirectUrl`, the acquirer\'s page, which sends the customer back to `{PUBLIC_URL}/pay/{productId}/payments/{paymentId}` (Paystack adds `trxref` and `reference`). ' +
+            '502 `PAYMENT_PROVIDER_UNAVAILABLE` when the acquirer did not answer: the payment it opened is FAILED and nothing was charged; start again.',
           params: ProductIdParamsSchema,
           headers: IdempotencyKeyHeaderSchema,
-          body: StartPaymentSchema,
-          response: { 200: CheckoutPaymentSchema, 201: CheckoutPaymentSchema, ...errors },
+          body: StartPaymentRequestSchema,
+          response: {
+            200: CheckoutPaymentSchema,
+            201: CheckoutPaymentSchema,
+            ...errors,
+            502: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -75,6 +83,8 @@ export function checkoutRoutes(deps: AppDeps) {
         schema: {
           ...common,
           summary: 'A payment as its customer sees it (OTP step, receipt or failure)',
+          description:
+            'With a hosted checkout (paymentFlow HOSTED) an open payment is verified with the acquirer first, so the payment\'s page, polling this once the customer is back, sees it booked or failed as soon as the acquirer says; while the acquirer has no answer it stays CREATED with `nextAction: "REDIRECT"`.',
           params: PaymentIdParamsSchema,
           response: { 200: CheckoutPaymentSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
         },

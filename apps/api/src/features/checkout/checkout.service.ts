@@ -4,12 +4,12 @@ import type {
   CheckoutPayment,
   CheckoutProduct,
   FeeBearer,
-  StartPaymentSchema,
+  StartPaymentRequestSchema,
 } from '@bizdash/shared';
 import { feeBearerOf } from '@bizdash/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { ChargeResult } from '../../providers/payments/payments-provider.ts';
+import type { CardPaymentsProvider, ChargeResult } from '../../providers/payments/payments-provider.ts';
 import { findProductForCheckout, saleStatus } from '../products/index.ts';
 import {
   findAbandonedPayments,
@@ -28,25 +28,38 @@ import {
   failPayment,
   LINK_NOT_FOUND,
   LostKeyRace,
-  MERCHANT_STOPPED_ACCEPTING,
   type Outcome,
   openPayment,
   type ProviderFollowUp,
-  SOLD_OUT_WHILE_PAYING,
-  SoldOutWhilePaying,
+  redirectUrlOf,
+  unbookableReason,
   verifyOtp,
 } from './checkout-transitions.ts';
+import { startHostedPayment, verifyBeforeAbandoning, verifyOpenPayment } from './hosted-checkout.ts';
 
 /*
  * Checkout's orchestration: the transitions (checkout-transitions.ts) change the payment in the database, this
- * file talks to the card network between them and after them.
+ * file talks to the card network between them and after them. With a hosted checkout (the acquirer's page takes
+ * the card) the talking is hosted-checkout.ts's.
  */
 
-type StartPaymentInput = z.output<typeof StartPaymentSchema>;
+type StartPaymentInput = z.output<typeof StartPaymentRequestSchema>;
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const NO_CODE_EXPECTED = 'This payment is not waiting for a code.';
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different payment.';
+const CARD_REQUIRED = 'Card details are required';
+/** As the schema would answer a missing card: the card flow needs one (the request schema allows none for HOSTED). */
+const cardRequired = () =>
+  new AppError(400, 'VALIDATION_ERROR', CARD_REQUIRED, [{ path: 'card', message: CARD_REQUIRED }]);
+const CARD_NOT_ACCEPTED =
+  "This checkout takes the card on the payment service's own page: send no card details (paymentFlow HOSTED).";
+
+/** The card network, for the card flow's calls: a hosted checkout never gets one (its page takes the card). */
+function cardNetwork(context: CheckoutContext): CardPaymentsProvider {
+  if (context.provider.flow !== 'card') throw new Error('a card network call on a hosted checkout');
+  return context.provider;
+}
 
 export async function getCheckoutProduct(
   context: CheckoutContext,
@@ -69,6 +82,7 @@ export async function getCheckoutProduct(
     feeBearer: feeBearerOf(merchant.chargeCheckoutFeeToCustomer),
     feeRule: context.feeSchedule[currency],
     testCards: context.provider.testMode?.cards ?? null,
+    paymentFlow: context.provider.flow === 'hosted' ? 'HOSTED' : 'CARD',
   };
 }
 
@@ -106,9 +120,10 @@ const waitsForCode = (view: PaymentView) => view.status === 'CREATED' && view.pa
  */
 export async function getPayment(context: CheckoutContext, paymentId: string): Promise<CheckoutPayment> {
   const view = await findView(context, paymentId);
+  if (context.provider.flow === 'hosted') return getHostedPayment(context, view);
   const { providerReference } = view.payment;
   if (waitsForCode(view) && providerReference) {
-    const charge = await context.provider.lookup(providerReference);
+    const charge = await cardNetwork(context).lookup(providerReference);
     if (charge.outcome === 'OTP_REQUIRED') return toCheckoutPayment(context, view);
     const outcome =
       charge.outcome === 'CAPTURED'
@@ -121,9 +136,21 @@ export async function getPayment(context: CheckoutContext, paymentId: string): P
   return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
 }
 
+/**
+ * A hosted checkout's payment as it stands; one still open is verified with the acquirer first (the customer is
+ * back from its page, or waiting on it), so the page sees it booked or failed as soon as the acquirer says.
+ */
+async function getHostedPayment(context: CheckoutContext, view: PaymentView): Promise<CheckoutPayment> {
+  if (view.status !== 'CREATED' || view.payment.provider !== context.provider.name)
+    return toCheckoutPayment(context, view);
+  const outcome = await verifyOpenPayment(context, view.payment);
+  return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : view);
+}
+
 function toCheckoutPayment(context: CheckoutContext, view: PaymentView): CheckoutPayment {
   const { payment } = view;
   const waiting = waitsForCode(view);
+  const redirectUrl = view.status === 'CREATED' ? redirectUrlOf(payment) : null;
   return {
     paymentId: payment.id,
     reference: payment.reference,
@@ -139,11 +166,15 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
     currency: payment.currency,
     feeBearer: payment.feeBearer satisfies FeeBearer,
     status: view.status,
-    nextAction: waiting ? 'OTP' : null,
+    nextAction: waiting ? 'OTP' : redirectUrl ? 'REDIRECT' : null,
+    redirectUrl,
     sandboxOtp: waiting ? (context.provider.testMode?.otp ?? null) : null,
     failureReason: payment.failureReason,
     customerName: payment.customerName,
-    card: { brand: payment.cardBrand satisfies CardBrand, last4: payment.cardLast4 },
+    // A hosted checkout's card is known once its acquirer reports it (when it is paid).
+    card: payment.cardLast4
+      ? { brand: payment.cardBrand satisfies CardBrand, last4: payment.cardLast4 }
+      : null,
     createdAt: payment.createdAt.toISOString(),
     completedAt: payment.completedAt?.toISOString() ?? null,
   };
@@ -151,7 +182,9 @@ function toCheckoutPayment(context: CheckoutContext, view: PaymentView): Checkou
 
 /** What identifies a start for idempotency: everything asked for, but of the card only what is kept. */
 function hashStart(productId: string, input: StartPaymentInput) {
-  const card = { last4: input.card.number.slice(-4), expiry: input.card.expiry.replace(/\s/g, '') };
+  const card = input.card
+    ? { last4: input.card.number.slice(-4), expiry: input.card.expiry.replace(/\s/g, '') }
+    : null;
   const asked = {
     productId,
     quantity: input.quantity,
@@ -168,7 +201,8 @@ function hashStart(productId: string, input: StartPaymentInput) {
  * sees the payment; a real acquirer's uncaptured charges also expire on their own.
  */
 async function followUp(context: CheckoutContext, next: ProviderFollowUp) {
-  if (!next?.cancel) return;
+  // A hosted checkout's money is given back by its verification (hosted-checkout.ts), which knows it was paid.
+  if (!next?.cancel || context.provider.flow !== 'card') return;
   try {
     await context.provider.cancel(next.cancel);
   } catch (error) {
@@ -199,12 +233,6 @@ async function book(context: CheckoutContext, paymentId: string, providerReferen
   return followedUp(context, outcome);
 }
 
-function unbookableReason(error: unknown): string | null {
-  if (error instanceof SoldOutWhilePaying) return SOLD_OUT_WHILE_PAYING;
-  if (error instanceof AppError && error.code === 'WALLET_NOT_AVAILABLE') return MERCHANT_STOPPED_ACCEPTING;
-  return null;
-}
-
 /** Acts on the network's answer to a charge: book it, wait for the customer's code, or record the decline. */
 async function applyCharge(context: CheckoutContext, paymentId: string, result: ChargeResult) {
   if (result.outcome === 'DECLINED') {
@@ -220,7 +248,8 @@ async function applyCharge(context: CheckoutContext, paymentId: string, result: 
 }
 
 async function charge(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
-  const result = await context.provider.charge({
+  if (!input.card) throw cardRequired();
+  const result = await cardNetwork(context).charge({
     merchantReference: payment.id,
     amount: payment.customerTotal,
     currency: payment.currency,
@@ -230,10 +259,26 @@ async function charge(context: CheckoutContext, payment: PaymentRow, input: Star
   return applyCharge(context, payment.id, result);
 }
 
+/** After the payment opened: the card charged, or the hosted checkout's page opened for it. */
+function proceed(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
+  return context.provider.flow === 'hosted'
+    ? startHostedPayment(context, payment)
+    : charge(context, payment, input);
+}
+
+/** The card goes to a card network only; a hosted checkout's page takes it, so sending one is refused. */
+function checkCardFor(context: CheckoutContext, input: StartPaymentInput) {
+  if (context.provider.flow === 'hosted' && input.card)
+    throw badRequest(CARD_NOT_ACCEPTED, 'CARD_NOT_ACCEPTED');
+  if (context.provider.flow === 'card' && !input.card) throw cardRequired();
+}
+
 /**
  * A retry with the same key gets the first payment, never a second charge. A first attempt cut off before it was
  * booked (a crash, a lost connection, before or after the card was charged) is driven on: the network answers
- * once per payment, so charging again gives its first answer, and a payment whose code was accepted is booked.
+ * once per payment, so charging again gives its first answer, and a payment whose code was accepted is booked. A
+ * hosted checkout's payment cut off before its page was recorded asks the acquirer to open it again (the same
+ * reference: an acquirer that had opened it refuses, and the payment fails unstarted).
  */
 async function replay(
   context: CheckoutContext,
@@ -244,7 +289,7 @@ async function replay(
   if (payment.requestHash !== requestHash) throw conflict(IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
   const current = await getPayment(context, payment.id);
   if (current.status !== 'CREATED' || current.nextAction) return current;
-  await charge(context, payment, input);
+  await proceed(context, payment, input);
   return getPayment(context, payment.id);
 }
 
@@ -258,6 +303,7 @@ export async function startPayment(
   idempotencyKey: string,
   input: StartPaymentInput,
 ): Promise<{ payment: CheckoutPayment; replayed: boolean }> {
+  checkCardFor(context, input);
   const requestHash = hashStart(productId, input);
   let opened: Awaited<ReturnType<typeof openPayment>>;
   try {
@@ -277,7 +323,7 @@ export async function startPayment(
     if (!first) throw error;
     return { payment: await replay(context, first, requestHash, input), replayed: true };
   }
-  const outcome = await charge(context, opened.payment, input);
+  const outcome = await proceed(context, opened.payment, input);
   const payment = outcome
     ? toCheckoutPayment(context, { ...opened.shop, payment: outcome.payment, status: outcome.status })
     : await getPayment(context, opened.payment.id);
@@ -297,7 +343,7 @@ export async function submitOtp(
   if (view.status === 'OTP_VERIFIED') return answer(await book(context, paymentId));
   const { providerReference, nextAction } = view.payment;
   if (nextAction !== 'OTP' || !providerReference) throw conflict(NO_CODE_EXPECTED, 'NO_CODE_EXPECTED');
-  const result = await context.provider.submitOtp(providerReference, otp);
+  const result = await cardNetwork(context).submitOtp(providerReference, otp);
   if (result.outcome === 'WRONG_OTP') {
     const attempts = result.attemptsLeft === 1 ? '1 attempt' : `${result.attemptsLeft} attempts`;
     throw badRequest(`That code is not correct. ${attempts} left.`, 'WRONG_OTP');
@@ -322,6 +368,11 @@ async function bookAccepted(context: CheckoutContext, paymentId: string) {
 export async function abandonForAnotherCard(context: CheckoutContext, paymentId: string) {
   const view = await findView(context, paymentId);
   if (view.status !== 'CREATED') return getPayment(context, paymentId);
+  if (context.provider.flow === 'hosted') {
+    // Paid (or declined) on the acquirer's page already: that answer stands, not a cancel.
+    const settled = await verifyOpenPayment(context, view.payment);
+    if (settled && settled.status !== 'CREATED') return toCheckoutPayment(context, { ...view, ...settled });
+  }
   const outcome = await followedUp(context, await cancelPayment(context, paymentId));
   if (outcome?.status === 'FAILED') return toCheckoutPayment(context, { ...view, ...outcome });
   // Its code was accepted meanwhile: the customer is shown the payment going through, not the card form.
@@ -345,6 +396,7 @@ async function capturedWhileWaiting(
   payments: Awaited<ReturnType<typeof findAbandonedPayments>>,
 ) {
   const captured = new Set<string>();
+  if (context.provider.flow !== 'card') return captured;
   for (const { id, providerReference, nextAction } of payments) {
     if (nextAction !== 'OTP' || !providerReference) continue;
     if ((await context.provider.lookup(providerReference)).outcome === 'CAPTURED') captured.add(id);
@@ -356,7 +408,9 @@ async function capturedWhileWaiting(
  * The abandoned-payments job, a batch at a time: unfinished payments past the limit become FAILED, except those
  * whose code was accepted (their charge is captured), which are booked. The reason tells the customer whether
  * their card was charged: the network is asked first, since a crash after the issuer took the code leaves a
- * captured charge on a payment still waiting for it (cancelling it then refunds the charge).
+ * captured charge on a payment still waiting for it (cancelling it then refunds the charge). A hosted checkout's
+ * payments are verified first: those the acquirer settled are settled by its answer, those it did not answer for
+ * wait for the next run.
  */
 export async function failAbandonedPayments(context: CheckoutContext, now = new Date(), batchSize = 100) {
   const cutoff = new Date(now.getTime() - context.abandonAfterMinutes * 60_000);
@@ -366,9 +420,10 @@ export async function failAbandonedPayments(context: CheckoutContext, now = new 
   for (;;) {
     const found = await findAbandonedPayments(context.db, cutoff, batchSize);
     const captured = await capturedWhileWaiting(context, found);
+    const settledOrUnanswered = await verifyBeforeAbandoning(context, found);
     const batch = await failAbandonedBatch(
       context,
-      found.map(({ id }) => id),
+      found.filter(({ id }) => !settledOrUnanswered.has(id)).map(({ id }) => id),
       (id) => (captured.has(id) ? refunded : notCharged),
     );
     for (const next of batch.cancels) await followUp(context, next);

@@ -3,7 +3,7 @@
  * opening and paying a payment (the demo seed's customers), a payment link's product for its page
  * rendered on the server, whether a user was ever paid (an app with payments is archived, not erased), and a
  * payment as its refunds see it (locked while a refund is decided); the payments table for the customers feature's
- * sums (checkout.joins.ts).
+ * sums (checkout.joins.ts); a hosted checkout's payment verified when its acquirer's webhook names it.
  */
 
 export { checkoutJobs } from './abandoned-payments-job.ts';
@@ -18,3 +18,4 @@ export { findCheckoutProductForPage, startPayment } from './checkout.service.ts'
 export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';
 export { openPayment } from './checkout-transitions.ts';
+export { verifyHostedPayment } from './hosted-checkout.ts';

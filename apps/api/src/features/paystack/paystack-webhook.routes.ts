@@ -35,7 +35,10 @@ export function paystackWebhookRoutes(deps: AppDeps) {
             'Signed by Paystack: `x-paystack-signature` is the HMAC-SHA512 (hex) of the raw body under the secret key; ' +
             'anything else is 401 `WEBHOOK_SIGNATURE_INVALID` and changes nothing. `transfer.success`, ' +
             '`transfer.failed` and `transfer.reversed` make the payout named by the reference check its transfer with ' +
-            'Paystack now (the answer of that check settles it, so a replay changes nothing); other events are ' +
+            'Paystack now (the answer of that check settles it, so a replay changes nothing). `charge.success` ' +
+            '(PAYMENTS_PROVIDER=paystack) makes the checkout payment named by the reference verify its transaction ' +
+            '(`GET /transaction/verify`): booked once, only when Paystack says it was paid with our amount and ' +
+            'currency; a 500 when Paystack did not answer that verify, so it is sent again. Other events are ' +
             'acknowledged and ignored (`applied: false`).',
           headers: z.object({ 'x-paystack-signature': z.string().optional() }),
           response: { 200: WebhookAnswerSchema, 401: ApiErrorSchema },

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { payoutIdOfTransferReference } from '../../providers/payout-rail/paystack-payout-rail.ts';
 import { paystackSignatureValid } from '../../providers/paystack/paystack-client.ts';
 import type { AppDeps } from '../../types.ts';
+import { createCheckoutContext, verifyHostedPayment } from '../checkout/index.ts';
 import { checkPayoutNow } from '../payouts/index.ts';
 
 const PaystackEventSchema = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
 const TransferDataSchema = z.object({ reference: z.string() });
+const ChargeDataSchema = z.object({ reference: z.string().min(1) });
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
@@ -21,12 +23,14 @@ const parseJson = (text: string): unknown => {
 /** A webhook whose `x-paystack-signature` is missing or is not the HMAC-SHA512 of its body under our key. */
 export class UnsignedWebhook extends Error {}
 
-type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'secretBox' | 'payoutRail' | 'jobs'>;
+type WebhookDeps = Pick<AppDeps, 'config' | 'database' | 'secretBox' | 'payoutRail' | 'payments' | 'jobs'>;
 
 /**
  * One Paystack webhook: its signature checked over the raw body before anything is read; a transfer's notice
  * makes its payout's check due now, and the rail's verify (never the notice's own words) settles it, so a replay
- * or a notice of no payout of ours changes nothing. Other events are acknowledged and ignored.
+ * or a notice of no payout of ours changes nothing. `charge.success` makes the checkout payment of its reference
+ * verify its transaction now, as the payment's page does: the verify's answer books it (once) or not. Other events
+ * are acknowledged and ignored.
  */
 export async function applyPaystackWebhook(
   deps: WebhookDeps,
@@ -44,6 +48,12 @@ export async function applyPaystackWebhook(
     const payoutId = transfer.success ? payoutIdOfTransferReference(transfer.data.reference) : null;
     if (!payoutId) return { applied: false };
     return { applied: await checkPayoutNow({ ...deps, log }, payoutId) };
+  }
+  if (event === 'charge.success' && deps.config.checkout.paymentsProvider === 'paystack') {
+    const charge = ChargeDataSchema.safeParse(data);
+    if (!charge.success) return { applied: false };
+    // Paystack did not answer the verify: it throws, the webhook answers 500 and Paystack sends it again.
+    return { applied: await verifyHostedPayment(createCheckoutContext(deps, log), charge.data.reference) };
   }
   return { applied: false };
 }

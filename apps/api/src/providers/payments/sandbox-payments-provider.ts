@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
 import { sandboxCardRefunds as cardRefunds } from '../../db/schema/sandbox-card-refunds.ts';
-import type { ChargeResult, PaymentsProvider, RefundResult } from './payments-provider.ts';
+import type { CardPaymentsProvider, ChargeResult, RefundResult } from './payments-provider.ts';
 import { type SandboxDisputeOptions, sandboxDisputes } from './sandbox-disputes.ts';
 import {
   DECLINE_REASONS,
@@ -65,7 +65,7 @@ function declineReasonOf(cardNumber: string) {
 export function createSandboxPaymentsProvider(
   db: Db,
   options: { refundSeconds: number } & SandboxDisputeOptions,
-): PaymentsProvider {
+): CardPaymentsProvider {
   const standing = async (id: string): Promise<ChargeResult> => {
     const [row] = await db.select().from(charges).where(eq(charges.id, id));
     return row
@@ -76,6 +76,7 @@ export function createSandboxPaymentsProvider(
   const usedUp = sql`${wrongAfter} >= ${SANDBOX_MAX_WRONG_OTPS}`;
 
   return {
+    flow: 'card',
     name: 'sandbox',
     testMode: {
       cards: SANDBOX_TEST_CARDS.map(({ number, outcome }) => ({ number: formatCardNumber(number), outcome })),

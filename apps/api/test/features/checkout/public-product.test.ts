@@ -51,6 +51,7 @@ describe('GET /api/checkout/products/:productId', () => {
         number: formatCardNumber(card.number),
         outcome: card.outcome,
       })),
+      paymentFlow: 'CARD',
     });
     expect(response.body).not.toContain(merchant.userId);
     expect(response.body).not.toContain(merchant.email);
@@ -147,6 +148,7 @@ describe('GET /api/checkout/payments/:paymentId', () => {
       feeBearer: 'MERCHANT',
       status: 'SUCCESSFUL',
       nextAction: null,
+      redirectUrl: null,
       sandboxOtp: null,
       failureReason: null,
       customerName: 'Chioma Eze',

@@ -1,0 +1,129 @@
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { CheckoutPayment } from '@bizdash/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { checkoutPayments } from '../../../src/db/schema/index.ts';
+import { buildTestApp, dbOf, type TestContext, testConfig } from '../../helper.ts';
+import {
+  type PaystackStandIn,
+  startPaystackStandIn,
+} from '../../support/paystack-stand-in/paystack-stand-in.ts';
+import { eventsFor, newKey, startBody, startPayment } from './checkout-fixtures.ts';
+
+export const SECRET_KEY = 'sk_test_5f4e3d2c1b0a99887766554433221100';
+/** PUBLIC_URL of the test app: the return address comes from it, never from a request's Host. */
+export const PUBLIC_URL = 'https://shop.example.com';
+
+export interface PaystackCheckout {
+  ctx: TestContext;
+  paystack: PaystackStandIn;
+  webhookUrl: string;
+}
+
+/**
+ * An app with PAYMENTS_PROVIDER=paystack against the stand-in, listening so that the stand-in's webhooks reach it.
+ * Refunds wait for processRefunds(); a webhook the app fails is tried again after 50 ms; a held call is dropped
+ * after 200 ms (what the client sees of a timeout).
+ */
+export async function startPaystackCheckout(): Promise<PaystackCheckout> {
+  const paystack = await startPaystackStandIn({
+    secretKey: SECRET_KEY,
+    refundProcessMs: null,
+    webhookRetryMs: 50,
+    timeoutMs: 200,
+  });
+  const ctx = await buildTestApp({
+    publicUrl: PUBLIC_URL,
+    checkout: { ...testConfig().checkout, paymentsProvider: 'paystack' },
+    paystack: { secretKey: SECRET_KEY, baseUrl: paystack.url },
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const webhookUrl = `http://127.0.0.1:${port}/api/providers/paystack/webhook`;
+  paystack.controls.setWebhookUrl(webhookUrl);
+  return { ctx, paystack, webhookUrl };
+}
+
+/** The start call's body on a hosted checkout: no card. */
+export function hostedBody(overrides: Record<string, unknown> = {}) {
+  const { card: _card, ...body } = startBody();
+  return { ...body, ...overrides };
+}
+
+/** Starts a hosted payment that must be accepted (201): CREATED, waiting on Paystack's page. */
+export async function startHosted(
+  app: FastifyInstance,
+  productId: string,
+  body: object = hostedBody(),
+  key = newKey(),
+): Promise<CheckoutPayment> {
+  const response = await startPayment(app, productId, body, key);
+  expect(response.statusCode, response.body).toBe(201);
+  const payment: CheckoutPayment = response.json();
+  expect(payment).toMatchObject({ status: 'CREATED', nextAction: 'REDIRECT', card: null });
+  return payment;
+}
+
+/** Runs `work` while the stand-in sends no webhooks (they are recorded, and can be replayed with resendWebhook). */
+export async function withoutWebhooks<T>(checkout: PaystackCheckout, work: () => Promise<T>): Promise<T> {
+  checkout.paystack.controls.setWebhookUrl(null);
+  try {
+    return await work();
+  } finally {
+    checkout.paystack.controls.setWebhookUrl(checkout.webhookUrl);
+  }
+}
+
+/** The index of the stand-in's charge.success notice for this reference (first attempt). */
+export function chargeNoticeOf(paystack: PaystackStandIn, reference: string): number {
+  const index = paystack.controls.webhooks.findIndex(
+    (hook) => hook.event === 'charge.success' && hook.body.includes(`"reference":"${reference}"`),
+  );
+  if (index === -1) throw new Error(`no charge.success for ${reference}`);
+  return index;
+}
+
+/** Requests the app made to Paystack about this reference, as `METHOD path`. */
+export const callsAbout = (paystack: PaystackStandIn, reference: string) =>
+  paystack.controls.requests
+    .filter((request) => request.path.includes(reference) || JSON.stringify(request.body).includes(reference))
+    .map((request) => `${request.method} ${request.path}`);
+
+/** POSTs a webhook body as is, signed with `key` (the real secret key, or another one to forge it). */
+export function postWebhook(app: FastifyInstance, body: string, key: string | null = SECRET_KEY) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/providers/paystack/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { 'x-paystack-signature': createHmac('sha512', key).update(body).digest('hex') } : {}),
+    },
+    payload: body,
+  });
+}
+
+/** The event types written for a payment, in any order. */
+export async function eventTypesOf(app: FastifyInstance, paymentId: string) {
+  return (await eventsFor(app, paymentId)).map((event) => event.type).sort();
+}
+
+/** Changes what our side says the customer owes (the amounts must still add up), after Paystack was told. */
+export async function tamperOurAmount(app: FastifyInstance, paymentId: string, extra: number) {
+  await dbOf(app)
+    .update(checkoutPayments)
+    .set({
+      customerTotal: sql`${checkoutPayments.customerTotal} + ${extra}`,
+      merchantNet: sql`${checkoutPayments.merchantNet} + ${extra}`,
+    })
+    .where(eq(checkoutPayments.id, paymentId));
+}
+
+export const waitFor = async (check: () => Promise<boolean>) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('timed out waiting');
+};
