@@ -1,6 +1,7 @@
 import {
   type CheckoutPayment,
   type CheckoutProduct,
+  StartHostedPaymentSchema,
   type StartPayment,
   StartPaymentSchema,
 } from '@bizdash/shared';
@@ -16,6 +17,13 @@ import { START_PAYMENT_ERROR, useStartPayment } from './api/start-payment';
 import type { CustomerDraft } from './customer-draft';
 
 type StartPaymentValues = z.output<typeof StartPaymentSchema>;
+
+const cardResolver = zodResolver(StartPaymentSchema);
+/**
+ * A hosted checkout's acquirer takes the card on its own page: the form keeps its (hidden, empty) card fields, and
+ * the schema without a card drops them from what is sent.
+ */
+const hostedResolver = zodResolver(StartHostedPaymentSchema) as unknown as typeof cardResolver;
 
 const SERVER_FIELDS: readonly Path<StartPayment>[] = [
   'quantity',
@@ -35,7 +43,7 @@ interface CheckoutFormOptions {
 }
 
 /**
- * The checkout form's state: the customer's details and card, the quantity kept within the stock, the amounts it
+ * The checkout form's state: the customer's details and card (none on a hosted checkout, whose page takes it), the quantity kept within the stock, the amounts it
  * makes, and one payment attempt per set of details however often Pay is clicked.
  */
 export function useCheckoutForm({ product, draft, onStarted }: CheckoutFormOptions) {
@@ -51,7 +59,7 @@ export function useCheckoutForm({ product, draft, onStarted }: CheckoutFormOptio
     setValue,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(StartPaymentSchema),
+    resolver: product.paymentFlow === 'HOSTED' ? hostedResolver : cardResolver,
     defaultValues: {
       quantity: draft.quantity ?? 1,
       customerName: draft.customerName ?? '',

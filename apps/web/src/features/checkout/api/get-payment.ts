@@ -5,14 +5,26 @@ import { queryKeys } from '@/lib/query-keys';
 
 const PAYMENT_FETCH_ERROR = 'Unable to load this payment';
 const PROCESSING_POLL_MS = 1000;
+/** Each look at a hosted payment asks the acquirer: less often than the sandbox's own processing. */
+const REDIRECT_POLL_MS = 3000;
 
-type PaymentStep = 'OTP' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED';
+type PaymentStep = 'OTP' | 'REDIRECT' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED';
 
-/** Which page a payment shows: finished, waiting for the customer's code, or still with the acquirer. */
+/**
+ * Which page a payment shows: finished, waiting for the customer's code, waiting for the customer on the hosted
+ * checkout's page (or for its word after they came back), or still with the acquirer.
+ */
 export function paymentStep(payment: CheckoutPayment): PaymentStep {
   if (payment.status === 'SUCCESSFUL' || payment.status === 'FAILED') return payment.status;
+  if (payment.nextAction === 'REDIRECT') return 'REDIRECT';
   return payment.status === 'CREATED' && payment.nextAction === 'OTP' ? 'OTP' : 'PROCESSING';
 }
+
+const pollEvery = (payment: CheckoutPayment | undefined) => {
+  const step = payment ? paymentStep(payment) : null;
+  if (step === 'PROCESSING') return PROCESSING_POLL_MS;
+  return step === 'REDIRECT' ? REDIRECT_POLL_MS : false;
+};
 
 function getPayment(paymentId: string, signal?: AbortSignal): Promise<CheckoutPayment> {
   return apiRequest(`/checkout/payments/${encodeURIComponent(paymentId)}`, {
@@ -27,13 +39,12 @@ export function getPaymentQueryOptions(paymentId: string) {
   return queryOptions({
     queryKey: [...queryKeys.checkout, 'payment', paymentId] as const,
     queryFn: ({ signal }) => getPayment(paymentId, signal),
-    refetchInterval: (query) =>
-      query.state.data && paymentStep(query.state.data) === 'PROCESSING' ? PROCESSING_POLL_MS : false,
+    refetchInterval: (query) => pollEvery(query.state.data),
     meta: { errorToast: false },
   });
 }
 
-/** One payment; polled every second while it is processing, so the page moves on by itself. */
+/** One payment; polled while it is processing or with the hosted checkout, so the page moves on by itself. */
 export function usePayment(paymentId: string) {
   return useQuery(getPaymentQueryOptions(paymentId));
 }

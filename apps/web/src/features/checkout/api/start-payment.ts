@@ -1,4 +1,9 @@
-import { CheckoutPaymentSchema, IDEMPOTENCY_KEY_HEADER, type StartPaymentSchema } from '@bizdash/shared';
+import {
+  CheckoutPaymentSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type StartHostedPaymentSchema,
+  type StartPaymentSchema,
+} from '@bizdash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -12,7 +17,8 @@ interface StartPaymentRequest {
   productId: string;
   /** One per attempt: the server replays the first result for the same key instead of charging twice. */
   idempotencyKey: string;
-  payment: z.output<typeof StartPaymentSchema>;
+  /** With the card on the sandbox's form; without one on a hosted checkout (the acquirer's page takes it). */
+  payment: z.output<typeof StartPaymentSchema> | z.output<typeof StartHostedPaymentSchema>;
 }
 
 function startPayment({ productId, idempotencyKey, payment }: StartPaymentRequest) {

@@ -1,5 +1,5 @@
 import { type CheckoutPayment, type CheckoutProduct, formatMoney } from '@bizdash/shared';
-import { Lock, TriangleAlert } from 'lucide-react';
+import { Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -20,8 +20,12 @@ interface CheckoutFormProps {
   onStarted: (payment: CheckoutPayment, draft: CustomerDraft) => void;
 }
 
-/** The order (merchant, product, quantity, amounts) beside the customer's details and card. */
+/**
+ * The order (merchant, product, quantity, amounts) beside the customer's details and card; on a hosted checkout
+ * the card is asked for on the acquirer's own page, which the answer sends the customer to.
+ */
 export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormProps) {
+  const hosted = product.paymentFlow === 'HOSTED';
   const { register, control, errors, amounts, pending, submitError, ...form } = useCheckoutForm({
     product,
     draft,
@@ -70,7 +74,7 @@ export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormPro
 
       <form
         noValidate
-        aria-label="Pay by card"
+        aria-label={hosted ? 'Pay' : 'Pay by card'}
         onSubmit={form.submit}
         className="flex flex-col gap-5 p-5 sm:p-8"
       >
@@ -90,8 +94,17 @@ export function CheckoutForm({ product, draft = {}, onStarted }: CheckoutFormPro
           error={errors.customerEmail?.message}
           {...register('customerEmail')}
         />
-        <h2 className="mt-2 text-base font-semibold text-slate-900">Card details</h2>
-        <CardFields register={register} control={control} errors={errors.card} />
+        {hosted ? (
+          <p className="flex items-start gap-2 text-sm/6 text-slate-600" data-testid="hosted-checkout-note">
+            <ShieldCheck className="mt-1 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+            Next, you pay on our payment partner's secure page, then come back here for your receipt.
+          </p>
+        ) : (
+          <>
+            <h2 className="mt-2 text-base font-semibold text-slate-900">Card details</h2>
+            <CardFields register={register} control={control} errors={errors.card} />
+          </>
+        )}
         {product.testCards ? <TestCardsNote cards={product.testCards} /> : null}
         {submitError ? (
           <p

@@ -1,6 +1,6 @@
 import { Link2Off, PackageX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CheckoutCard } from './checkout-shell';
 import { MerchantIdentity } from './merchant-identity';
@@ -83,6 +83,40 @@ export function PaymentProcessing() {
       <p className="mt-2 max-w-sm text-sm/6 text-slate-600">
         This usually takes a few seconds. Please keep this page open.
       </p>
+    </div>
+  );
+}
+
+/**
+ * A hosted payment not settled yet: the customer is back from (or left) the acquirer's page, and the page asks it
+ * every few seconds. They can go back to that page to finish, or start again.
+ */
+export function PaymentAwaitingHostedPage({
+  redirectUrl,
+  onStartAgain,
+}: {
+  redirectUrl: string | null;
+  onStartAgain: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center py-6 text-center" role="status">
+      <Spinner className="size-10 text-brand-700" />
+      <h1 className="mt-5 text-xl font-semibold tracking-tight text-slate-900">
+        Waiting for your payment...
+      </h1>
+      <p className="mt-2 max-w-sm text-sm/6 text-slate-600">
+        We are checking with our payment partner. If you have not paid yet, finish on their secure page.
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        {redirectUrl ? (
+          <a href={redirectUrl} className={buttonClasses('primary')}>
+            Continue to payment
+          </a>
+        ) : null}
+        <Button variant="secondary" onClick={onStartAgain}>
+          Start again
+        </Button>
+      </div>
     </div>
   );
 }

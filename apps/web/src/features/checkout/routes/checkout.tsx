@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '@/lib/api-error';
+import { redirectTo } from '@/lib/navigation';
 import { useCheckoutProduct } from '../api/get-checkout-product';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutShell } from '../components/checkout-shell';
@@ -37,6 +38,11 @@ export function Component() {
           onStarted={async (payment, draft) => {
             // This entry keeps the draft too, so the browser's Back from the payment page finds the form filled in.
             await navigate('.', { replace: true, state: draftState(draft), preventScrollReset: true });
+            // A hosted checkout: on to the acquirer's page, which sends the customer back to the payment's page.
+            if (payment.nextAction === 'REDIRECT' && payment.redirectUrl) {
+              redirectTo(payment.redirectUrl);
+              return;
+            }
             await navigate(paymentPath(productId, payment.paymentId), { state: draftState(draft) });
           }}
         />

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isNotFound } from '@/lib/api-error';
 import { paymentStep, usePayment } from '../api/get-payment';
 import { CheckoutCard, CheckoutShell } from '../components/checkout-shell';
-import { LoadFailed, PaymentProcessing } from '../components/checkout-states';
+import { LoadFailed, PaymentAwaitingHostedPage, PaymentProcessing } from '../components/checkout-states';
 import { MerchantIdentity } from '../components/merchant-identity';
 import { OtpStep } from '../components/otp-step';
 import { PaymentFailed } from '../components/payment-failed';
@@ -74,6 +74,8 @@ function PaymentState({ payment, onBackToCheckout }: PaymentStateProps) {
       return <PaymentFailed payment={payment} onTryAgain={onBackToCheckout} />;
     case 'OTP':
       return <OtpStep payment={payment} onUseAnotherCard={onBackToCheckout} />;
+    case 'REDIRECT':
+      return <PaymentAwaitingHostedPage redirectUrl={payment.redirectUrl} onStartAgain={onBackToCheckout} />;
     case 'PROCESSING':
       return <PaymentProcessing />;
   }

@@ -7,7 +7,7 @@ import {
   IdempotencyKeyHeaderSchema,
   PaymentIdParamsSchema,
   ProductIdParamsSchema,
-  StartPaymentSchema,
+  StartPaymentRequestSchema,
   SubmitOtpSchema,
 } from '@bizdash/shared';
 import { http } from 'msw';
@@ -20,6 +20,8 @@ const OTP_CARD = '5061000000000005';
 const DECLINED_CARD = '4000000000000002';
 const SANDBOX_OTP = '123456';
 const OTP_ATTEMPTS = 3;
+/** Where a hosted checkout sends the customer (the acquirer's page). */
+export const HOSTED_CHECKOUT_URL = 'https://checkout.paystack.test/ac_standin';
 
 function findProduct(params: Record<string, unknown>) {
   const { productId } = parseOr400(ProductIdParamsSchema, params);
@@ -43,7 +45,11 @@ export const checkoutHandlers = [
   http.post('/api/checkout/products/:productId/payments', async ({ request, params }) => {
     const product = findProduct(params);
     parseOr400(IdempotencyKeyHeaderSchema, Object.fromEntries(request.headers));
-    const { quantity, customerName, card } = parseOr400(StartPaymentSchema, await jsonBody(request));
+    const { quantity, customerName, card } = parseOr400(StartPaymentRequestSchema, await jsonBody(request));
+    const hosted = product.paymentFlow === 'HOSTED';
+    if (hosted && card)
+      return apiError(400, 'This checkout takes the card on its own page.', 'CARD_NOT_ACCEPTED');
+    if (!hosted && !card) return apiError(400, 'Card details are required', 'VALIDATION_ERROR');
     if (product.availability === 'ARCHIVED') {
       return apiError(409, 'This product is no longer available.', 'PRODUCT_ARCHIVED');
     }
@@ -59,8 +65,8 @@ export const checkoutHandlers = [
       rule: product.feeRule,
       bearer: product.feeBearer,
     });
-    const waitsForCode = card.number === OTP_CARD;
-    const declined = card.number === DECLINED_CARD;
+    const waitsForCode = card?.number === OTP_CARD;
+    const declined = card?.number === DECLINED_CARD;
     const payment = buildCheckoutPayment({
       paymentId: crypto.randomUUID(),
       productId: product.productId,
@@ -74,14 +80,15 @@ export const checkoutHandlers = [
       total: amounts.customerTotal,
       currency: product.currency,
       feeBearer: product.feeBearer,
-      status: waitsForCode ? 'CREATED' : declined ? 'FAILED' : 'SUCCESSFUL',
-      nextAction: waitsForCode ? 'OTP' : null,
+      status: waitsForCode || hosted ? 'CREATED' : declined ? 'FAILED' : 'SUCCESSFUL',
+      nextAction: hosted ? 'REDIRECT' : waitsForCode ? 'OTP' : null,
+      redirectUrl: hosted ? HOSTED_CHECKOUT_URL : null,
       sandboxOtp: waitsForCode ? SANDBOX_OTP : null,
       failureReason: declined ? 'Your card was declined.' : null,
       customerName,
-      card: { brand: cardBrand(card.number), last4: card.number.slice(-4) },
+      card: card ? { brand: cardBrand(card.number), last4: card.number.slice(-4) } : null,
       createdAt: new Date().toISOString(),
-      completedAt: waitsForCode ? null : new Date().toISOString(),
+      completedAt: waitsForCode || hosted ? null : new Date().toISOString(),
     });
     db.payments.push(payment);
     return contractJson(CheckoutPaymentSchema, payment, 201);
