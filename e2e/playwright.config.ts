@@ -90,7 +90,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: patience(60_000),
     },
-    // The product with Paystack as its bank directory and payout rail, pointed at the stand-in (specs/paystack-*).
+    // The product with Paystack as acquirer, bank directory and payout rail, pointed at the stand-in (specs/paystack-*).
     {
       command: 'node scripts/start.mjs',
       cwd: '..',
@@ -107,6 +107,7 @@ export default defineConfig({
         RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
         SANDBOX_MAILBOX_KEY,
         PAYOUT_NEW_ACCOUNT_HOLD_HOURS: '0',
+        PAYMENTS_PROVIDER: 'paystack',
         BANK_DIRECTORY_PROVIDER: 'paystack',
         PAYOUT_RAIL_PROVIDER: 'paystack',
         PAYSTACK_SECRET_KEY: PAYSTACK_STAND_IN.secretKey,

@@ -5,5 +5,5 @@ export const PAYSTACK_STAND_IN = {
   secretKey: 'sk_test_e2estandin0123456789abcdef',
 } as const;
 
-/** A second server of the product with BANK_DIRECTORY_PROVIDER and PAYOUT_RAIL_PROVIDER set to paystack. */
+/** A second server of the product with PAYMENTS_PROVIDER, BANK_DIRECTORY_PROVIDER and PAYOUT_RAIL_PROVIDER=paystack. */
 export const PAYSTACK_SERVER = { port: 4311, baseURL: 'http://localhost:4311' } as const;

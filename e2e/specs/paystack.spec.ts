@@ -1,29 +1,62 @@
+import type { Product } from '@bizdash/shared';
 import { expect, test } from '@playwright/test';
 import { sandboxAccountName } from '../../apps/api/src/providers/bank-directory/sandbox-bank-directory.ts';
 import { createMerchant, openAs } from '../support/fixtures';
-import { fundNaira } from '../support/funding';
+import { merchantHeaders } from '../support/funding';
 import { saveScreenshot, toast } from '../support/helpers';
 import { patience } from '../support/patience';
 import { approveKyc, gtbNuban, listPayouts, nairaWallet, payoutCode } from '../support/payouts';
 import { PAYSTACK_SERVER } from '../support/paystack';
 
-// The product served with Paystack as its bank directory and payout rail, against the stand-in (playwright.config.ts).
+// The product served with Paystack as acquirer, bank directory and payout rail, against the stand-in
+// (playwright.config.ts): the whole merchant journey of issue 24.
 test.use({ baseURL: PAYSTACK_SERVER.baseURL, viewport: { width: 1280, height: 800 } });
 
-test('with Paystack: the name enquiry names the account, the payout is a transfer, and its webhook settles it', async ({
+test('with Paystack: a sale through the hosted page, a Naira account named by Paystack, a payout its webhook settles', async ({
   page,
+  browser,
   request,
 }, testInfo) => {
-  test.setTimeout(patience(120_000));
+  test.setTimeout(patience(150_000));
   const merchant = await createMerchant(request);
-  await fundNaira(request, merchant, 2_000_000);
+  const created = await request.post('/api/products', {
+    headers: merchantHeaders(merchant),
+    data: { productName: 'Adire silk scarf', amount: 2_000_000, currency: 'NGN', quantityAvailable: 5 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = (await created.json()) as Product;
+
+  // The customer: no card on our page; Paystack's (the stand-in's) page takes it and sends them back.
+  const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await customer.goto(`/pay/${product.recordId}`);
+  await customer.getByLabel('Full name').fill('Tolu Adeyemi', { timeout: patience(20_000) });
+  await customer.getByLabel('Email address').fill('tolu.adeyemi@example.com');
+  await expect(customer.getByLabel('Card number')).toHaveCount(0);
+  await saveScreenshot(customer, testInfo, 'paystack-checkout-390');
+  await customer.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(customer).toHaveURL(/127\.0\.0\.1:4320\/checkout\//);
+  await saveScreenshot(customer, testInfo, 'paystack-hosted-page-390');
+  await customer.getByRole('button', { name: 'Pay ₦20,000.00' }).click();
+  await expect(customer).toHaveURL(new RegExp(`/pay/${product.recordId}/payments/`));
+  await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: patience(20_000),
+  });
+  await saveScreenshot(customer, testInfo, 'paystack-return-390');
+  await customer.close();
+
+  // The merchant sees the sale on the dashboard.
+  await openAs(page, merchant, '/dashboard/recents');
+  await expect(
+    page.getByTestId('transaction-row').filter({ hasText: 'Adire silk scarf' }).first(),
+  ).toBeVisible({
+    timeout: patience(20_000),
+  });
   await approveKyc(request, merchant);
 
   // Paystack's account resolution names the holder (the stand-in answers as Paystack does: upper case).
   const accountNumber = gtbNuban('012345678');
-  const holder = sandboxAccountName(accountNumber).toUpperCase();
-  await openAs(page, merchant, '/settings/settlement-account');
-  await page.getByRole('button', { name: 'Add New' }).click({ timeout: patience(20_000) });
+  await page.goto('/settings/settlement-account');
+  await page.getByRole('button', { name: 'Add New' }).click();
   await page
     .getByRole('dialog', { name: 'Add settlement account' })
     .getByRole('button', { name: /Naira/ })
@@ -32,7 +65,9 @@ test('with Paystack: the name enquiry names the account, the payout is a transfe
   await expect(form.getByLabel('Bank name')).toBeEnabled();
   await form.getByLabel('Bank name').selectOption({ label: 'Guaranty Trust Bank' });
   await form.getByLabel('Account number').fill(accountNumber);
-  await expect(form.getByTestId('resolved-account-name')).toHaveText(holder);
+  await expect(form.getByTestId('resolved-account-name')).toHaveText(
+    sandboxAccountName(accountNumber).toUpperCase(),
+  );
   await form.getByLabel('Account type').selectOption({ label: 'Savings' });
   await form.getByRole('button', { name: 'Add account' }).click();
   await expect(toast(page, 'Bank account added successfully')).toBeVisible();
