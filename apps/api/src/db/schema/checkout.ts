@@ -56,7 +56,10 @@ export const checkoutPayments = pgTable(
     cardLast4: text('card_last4').notNull(),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference'),
+    /** 'OTP' (the issuer wants the customer's code) or 'REDIRECT' (the customer pays on redirectUrl's page). */
     nextAction: text('next_action'),
+    /** The hosted checkout's page a payment waits on (nextAction REDIRECT); cleared when the payment finishes. */
+    redirectUrl: text('redirect_url'),
     failureReason: text('failure_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,

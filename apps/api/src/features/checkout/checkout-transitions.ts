@@ -80,16 +80,12 @@ export interface Outcome {
 
 const isFinal = (status: string) => status === 'SUCCESSFUL' || status === 'FAILED';
 
-/*
- * checkout_payments.next_action: 'OTP' (the issuer wants the customer's code), or 'REDIRECT <url>' (the customer
- * pays on the hosted checkout's page at <url>). The URL rides in the same column because a retry of the start call
- * and the payment's page must hand the same address out again; a column of its own would need a migration.
+/**
+ * The hosted checkout's page a payment waits on, or null when it waits on none: kept on the payment, so a retry of
+ * the start call and the payment's page hand the same address out again.
  */
-const REDIRECT_PREFIX = 'REDIRECT ';
-
-/** The hosted checkout's page a payment waits on, or null when it waits on none. */
-export const redirectUrlOf = (payment: Pick<PaymentRow, 'nextAction'>): string | null =>
-  payment.nextAction?.startsWith(REDIRECT_PREFIX) ? payment.nextAction.slice(REDIRECT_PREFIX.length) : null;
+export const redirectUrlOf = (payment: Pick<PaymentRow, 'nextAction' | 'redirectUrl'>): string | null =>
+  payment.nextAction === 'REDIRECT' ? payment.redirectUrl : null;
 
 /** A short reference a customer can read out on the phone: no 0/O or 1/I/L to confuse. */
 function newReference(): string {
@@ -275,7 +271,8 @@ export function awaitRedirect(
     if (status !== 'CREATED') return { payment, status, next: null };
     const waiting = await updatePaymentById(tx, paymentId, {
       providerReference,
-      nextAction: `${REDIRECT_PREFIX}${redirectUrl}`,
+      nextAction: 'REDIRECT',
+      redirectUrl,
     });
     return { payment: waiting ?? payment, status, next: null };
   });

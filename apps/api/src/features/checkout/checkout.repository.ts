@@ -145,6 +145,7 @@ const finishPaymentQuery = preparedSql(
     update ${checkoutPayments}
     set provider_reference = ${p.providerReference}::text, fee_transaction_id = ${p.feeTransactionId}::uuid,
       failure_reason = ${p.failureReason}::text, completed_at = ${p.completedAt}::timestamptz, next_action = null,
+      redirect_url = null,
       updated_at = ${p.completedAt}::timestamptz
     where id = ${p.id}::uuid
     returning id`,
@@ -161,7 +162,13 @@ export async function finishPayment(
 ): Promise<PaymentRow> {
   const [row] = await finishPaymentQuery(tx, { id: payment.id, ...finish });
   if (!row) throw new Error(`payment ${payment.id} vanished`);
-  return { ...payment, ...finish, nextAction: null, updatedAt: finish.completedAt ?? payment.updatedAt };
+  return {
+    ...payment,
+    ...finish,
+    nextAction: null,
+    redirectUrl: null,
+    updatedAt: finish.completedAt ?? payment.updatedAt,
+  };
 }
 
 export async function updatePaymentById(db: DbOrTx, paymentId: string, values: Partial<NewPaymentRow>) {

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_payments" ADD COLUMN IF NOT EXISTS "redirect_url" text;
