@@ -55,7 +55,7 @@ const PRODUCT_SOLD_OUT = 'This product is sold out.';
 const MERCHANT_CANNOT_ACCEPT = 'This merchant cannot accept payments right now. Your card was not charged.';
 export const SOLD_OUT_WHILE_PAYING =
   'This product sold out while you were paying. The amount was refunded to your card.';
-export const MERCHANT_STOPPED_ACCEPTING =
+const MERCHANT_STOPPED_ACCEPTING =
   'This merchant stopped accepting payments while you were paying. The amount was refunded to your card.';
 export const CHOSE_ANOTHER_CARD =
   'You chose to pay with another card, so this payment was cancelled. Your card was not charged.';
@@ -297,7 +297,7 @@ export async function verifyOtp(db: Db, paymentId: string): Promise<void> {
 }
 
 /** Thrown inside the booking transaction when the last units went to someone faster: it rolls back. */
-export class SoldOutWhilePaying extends Error {}
+class SoldOutWhilePaying extends Error {}
 
 /**
  * Why a captured payment could not be booked (its booking rolled back): the last units went to someone faster, or

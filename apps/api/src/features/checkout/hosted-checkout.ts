@@ -43,7 +43,7 @@ function hostedOf(context: CheckoutContext): HostedPaymentsProvider {
  * Where the acquirer's page sends the customer back: the payment's own page (the web app's
  * /pay/{productId}/payments/{paymentId}), under PUBLIC_URL, never a request's Host.
  */
-export const returnUrlOf = (context: CheckoutContext, payment: Pick<PaymentRow, 'id' | 'productId'>) =>
+const returnUrlOf = (context: CheckoutContext, payment: Pick<PaymentRow, 'id' | 'productId'>) =>
   `${context.publicUrl}/pay/${payment.productId}/payments/${payment.id}`;
 
 /**

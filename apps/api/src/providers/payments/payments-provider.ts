@@ -115,7 +115,7 @@ export interface CardPaymentsProvider extends MoneyBackMethods {
 }
 
 /** Opening a transaction on a hosted checkout: our payment's reference is the acquirer's reference too. */
-export interface HostedCheckoutRequest {
+interface HostedCheckoutRequest {
   reference: string;
   /** Minor units (kobo, cents), what the customer is charged. */
   amount: number;
@@ -128,7 +128,7 @@ export interface HostedCheckoutRequest {
 }
 
 /** The acquirer opened its page for this payment (REDIRECT there), or refused to (nothing can be paid). */
-export type HostedCheckoutStart =
+type HostedCheckoutStart =
   | { outcome: 'REDIRECT'; redirectUrl: string }
   | { outcome: 'REFUSED'; reason: string };
 
