@@ -42,6 +42,15 @@ test('with Paystack: a sale through the hosted page, a Naira account named by Pa
     timeout: patience(20_000),
   });
   await saveScreenshot(customer, testInfo, 'paystack-return-390');
+  // The same pages at desktop width: the form before the hand-over, and the receipt it came back to.
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await desktop.goto(`/pay/${product.recordId}`);
+  await expect(desktop.getByTestId('hosted-checkout-note')).toBeVisible({ timeout: patience(20_000) });
+  await saveScreenshot(desktop, testInfo, 'paystack-checkout-1280');
+  await desktop.goto(customer.url());
+  await expect(desktop.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await saveScreenshot(desktop, testInfo, 'paystack-return-1280');
+  await desktop.close();
   await customer.close();
 
   // The merchant sees the sale on the dashboard.

@@ -12,10 +12,16 @@ function isOtherOrigin(to: string): boolean {
   return new URL(to).origin !== window.location.origin;
 }
 
+/**
+ * A full page load of another address (another site: a hosted checkout, a bank's page). An object, so a test can
+ * record it instead: jsdom cannot load another page.
+ */
+export const pageLoad = { assign: (to: string) => window.location.assign(to) };
+
 export function redirectTo(to: string): void {
   if (navigate && !isOtherOrigin(to)) {
     navigate(to);
     return;
   }
-  window.location.assign(to);
+  pageLoad.assign(to);
 }
