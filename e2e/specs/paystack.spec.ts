@@ -5,8 +5,9 @@ import { createMerchant, openAs } from '../support/fixtures';
 import { merchantHeaders } from '../support/funding';
 import { saveScreenshot, toast } from '../support/helpers';
 import { patience } from '../support/patience';
-import { approveKyc, gtbNuban, listPayouts, nairaWallet, payoutCode } from '../support/payouts';
+import { approveKyc, gtbNuban, listPayouts, nairaWallet, payOutFiveThousandNaira } from '../support/payouts';
 import { PAYSTACK_SERVER } from '../support/paystack';
+import { addNairaAccount } from '../support/settlement';
 
 // The product served with Paystack as acquirer, bank directory and payout rail, against the stand-in
 // (playwright.config.ts): the whole merchant journey of issue 24.
@@ -65,36 +66,14 @@ test('with Paystack: a sale through the hosted page, a Naira account named by Pa
   // Paystack's account resolution names the holder (the stand-in answers as Paystack does: upper case).
   const accountNumber = gtbNuban('012345678');
   await page.goto('/settings/settlement-account');
-  await page.getByRole('button', { name: 'Add New' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add settlement account' })
-    .getByRole('button', { name: /Naira/ })
-    .click();
-  const form = page.getByRole('dialog', { name: 'Add Naira bank account' });
-  await expect(form.getByLabel('Bank name')).toBeEnabled();
-  await form.getByLabel('Bank name').selectOption({ label: 'Guaranty Trust Bank' });
-  await form.getByLabel('Account number').fill(accountNumber);
-  await expect(form.getByTestId('resolved-account-name')).toHaveText(
-    sandboxAccountName(accountNumber).toUpperCase(),
-  );
-  await form.getByLabel('Account type').selectOption({ label: 'Savings' });
+  const { form, accountName } = await addNairaAccount(page, accountNumber);
+  expect(accountName).toBe(sandboxAccountName(accountNumber).toUpperCase());
   await form.getByRole('button', { name: 'Add account' }).click();
   await expect(toast(page, 'Bank account added successfully')).toBeVisible();
   const before = (await nairaWallet(request, merchant)).availableBalance;
 
   await page.goto('/payouts/new');
-  await page.getByRole('radio', { name: /Naira wallet/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Amount (NGN)').fill('5,000');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /Guaranty Trust Bank/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Send payout' }).click();
-  await page
-    .getByLabel('Enter the 6-digit code we emailed you')
-    .fill(await payoutCode(request, merchant, '₦5,000.00'));
-  await page.getByRole('button', { name: 'Confirm payout' }).click();
-  await expect(toast(page, 'Payout on its way: ₦5,000.00')).toBeVisible();
+  await payOutFiveThousandNaira(page, request, merchant);
 
   // The stand-in settles the transfer a second later and signs its webhook; the page follows by itself.
   await expect(page.getByRole('heading', { name: 'Payout sent' })).toBeVisible({ timeout: patience(20_000) });

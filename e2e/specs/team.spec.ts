@@ -4,7 +4,13 @@ import { createMerchant, expect, type Merchant, newMerchantDetails, openAs, test
 import { fundNaira } from '../support/funding';
 import { saveScreenshot, storedCredentials, toast } from '../support/helpers';
 import { patience } from '../support/patience';
-import { addPayoutAccount, approveKyc, gtbNuban, listPayouts, payoutCode } from '../support/payouts';
+import {
+  addPayoutAccount,
+  approveKyc,
+  gtbNuban,
+  listPayouts,
+  payOutFiveThousandNaira,
+} from '../support/payouts';
 import { mailboxHeaders } from '../support/sandbox-mailbox';
 
 // The server runs with PAYOUT_NEW_ACCOUNT_HOLD_HOURS=0 (playwright.config.ts): a new account can receive at once.
@@ -39,18 +45,7 @@ async function payOutAsMember(page: Page, request: APIRequestContext, member: Me
     .getByRole('link', { name: 'Payouts' })
     .click();
   await page.getByRole('link', { name: 'New payout' }).click();
-  await page.getByRole('radio', { name: /Naira wallet/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Amount (NGN)').fill('5,000');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /Guaranty Trust Bank/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Send payout' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm your payout' })).toBeVisible();
-  const code = page.getByLabel('Enter the 6-digit code we emailed you');
-  await code.fill(await payoutCode(request, member, '₦5,000.00'));
-  await page.getByRole('button', { name: 'Confirm payout' }).click();
-  await expect(toast(page, 'Payout on its way: ₦5,000.00')).toBeVisible();
+  await payOutFiveThousandNaira(page, request, member);
 }
 
 test('the owner invites a finance member who pays out, cannot see the API key, is removed and signed out, and Activity shows it all', async ({

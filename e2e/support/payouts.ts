@@ -9,6 +9,7 @@ import {
 } from '@bizdash/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, type Merchant } from './fixtures';
+import { toast } from './helpers';
 import { patience } from './patience';
 import { mailboxHeaders } from './sandbox-mailbox';
 
@@ -139,4 +140,23 @@ export async function payOut(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return payout;
+}
+
+/**
+ * From the new-payout page: ₦5,000 from the Naira wallet to the GTBank account, sent and confirmed with the code
+ * emailed to `merchant` (the person who started it), until the "on its way" toast.
+ */
+export async function payOutFiveThousandNaira(page: Page, request: APIRequestContext, merchant: Merchant) {
+  await page.getByRole('radio', { name: /Naira wallet/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Amount (NGN)').fill('5,000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /Guaranty Trust Bank/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Send payout' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your payout' })).toBeVisible();
+  const code = page.getByLabel('Enter the 6-digit code we emailed you');
+  await code.fill(await payoutCode(request, merchant, '₦5,000.00'));
+  await page.getByRole('button', { name: 'Confirm payout' }).click();
+  await expect(toast(page, 'Payout on its way: ₦5,000.00')).toBeVisible();
 }
