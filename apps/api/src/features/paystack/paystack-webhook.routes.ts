@@ -38,8 +38,10 @@ export function paystackWebhookRoutes(deps: AppDeps) {
             'Paystack now (the answer of that check settles it, so a replay changes nothing). `charge.success` ' +
             '(PAYMENTS_PROVIDER=paystack) makes the checkout payment named by the reference verify its transaction ' +
             '(`GET /transaction/verify`): booked once, only when Paystack says it was paid with our amount and ' +
-            'currency; a 500 when Paystack did not answer that verify, so it is sent again. Other events are ' +
-            'acknowledged and ignored (`applied: false`).',
+            'currency; a 500 when Paystack did not answer that verify, so it is sent again. `refund.*` makes the refund ' +
+            'it names check its state with Paystack now; `charge.dispute.*` records the dispute as Paystack says it ' +
+            'stands (opened, under review, won or lost), once per state. Other events are acknowledged and ignored ' +
+            '(`applied: false`).',
           headers: z.object({ 'x-paystack-signature': z.string().optional() }),
           response: { 200: WebhookAnswerSchema, 401: ApiErrorSchema },
         },

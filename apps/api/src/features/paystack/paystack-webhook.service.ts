@@ -5,6 +5,8 @@ import { paystackSignatureValid } from '../../providers/paystack/paystack-client
 import type { AppDeps } from '../../types.ts';
 import { createCheckoutContext, verifyHostedPayment } from '../checkout/index.ts';
 import { checkPayoutNow } from '../payouts/index.ts';
+import { applyDisputeNotice } from './paystack-dispute-notice.ts';
+import { applyRefundNotice } from './paystack-refund-notice.ts';
 
 const PaystackEventSchema = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
 const TransferDataSchema = z.object({ reference: z.string() });
@@ -54,6 +56,10 @@ export async function applyPaystackWebhook(
     if (!charge.success) return { applied: false };
     // Paystack did not answer the verify: it throws, the webhook answers 500 and Paystack sends it again.
     return { applied: await verifyHostedPayment(createCheckoutContext(deps, log), charge.data.reference) };
+  }
+  if (deps.config.checkout.paymentsProvider === 'paystack') {
+    if (event.startsWith('refund.')) return { applied: await applyRefundNotice(deps, log, data) };
+    if (event.startsWith('charge.dispute.')) return { applied: await applyDisputeNotice(deps, log, data) };
   }
   return { applied: false };
 }

@@ -11,6 +11,8 @@ import type {
   PaymentsProvider,
   ReportedCard,
 } from './payments-provider.ts';
+import { paystackDisputes } from './paystack-disputes.ts';
+import { paystackRefunds } from './paystack-refunds.ts';
 
 const InitializedSchema = z.object({
   authorization_url: z.url(),
@@ -47,10 +49,6 @@ export const PAYSTACK_PAYMENT_MESSAGES = {
 const DUPLICATE_REFERENCE = /duplicate transaction reference/i;
 const REFERENCE_NOT_FOUND = /not found/i;
 
-const REFUNDS_NOT_YET =
-  'Refunds through Paystack are not available in Bizdash yet: refund this payment from the Paystack dashboard (Transactions > Refund).';
-const DISPUTES_NOT_YET =
-  'Disputes through Paystack are not available in Bizdash yet: answer this dispute from the Paystack dashboard.';
 const CARD_METHOD_REFUSED =
   'Paystack takes card details on its own hosted page: Bizdash never charges a card directly with PAYMENTS_PROVIDER=paystack.';
 
@@ -103,7 +101,7 @@ function verificationOf(transaction: PaystackTransaction): HostedVerification {
  * Card payments on Paystack's hosted checkout (PAYMENTS_PROVIDER=paystack): `POST /transaction/initialize` with our
  * payment's reference opens Paystack's page, `GET /transaction/verify/{reference}` says where it stands, and a
  * transaction paid but not booked is refunded in full (`POST /refund`). Refunds the merchant asks for and disputes
- * are not wired to Paystack yet: they refuse with a sentence saying to use the Paystack dashboard.
+ * are in paystack-refunds.ts and paystack-disputes.ts.
  */
 export function createPaystackPaymentsProvider(settings: PaystackSettings): PaymentsProvider {
   const paystack = createPaystackClient(settings);
@@ -169,25 +167,8 @@ export function createPaystackPaymentsProvider(settings: PaystackSettings): Paym
       await paystack.post('/refund', { transaction: reference }, RefundSchema);
     },
 
-    async refund() {
-      return { state: 'FAILED', refundId: null, reason: REFUNDS_NOT_YET };
-    },
-    async lookupRefund() {
-      return { state: 'FAILED', refundId: null, reason: REFUNDS_NOT_YET };
-    },
-    // Paystack reports disputes by webhook (charge.dispute.*), which Bizdash does not handle yet: none to poll.
-    async disputeUpdates() {
-      return [];
-    },
-    async acknowledgeDisputeUpdate() {
-      throw new Error(DISPUTES_NOT_YET);
-    },
-    async submitDisputeEvidence() {
-      throw new Error(DISPUTES_NOT_YET);
-    },
-    async acceptDispute() {
-      throw new Error(DISPUTES_NOT_YET);
-    },
+    ...paystackRefunds(paystack),
+    ...paystackDisputes(paystack),
   };
   return {
     ...provider,

@@ -17,7 +17,27 @@ const EnvelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().default(''),
   data: z.unknown().optional(),
+  meta: z.unknown().optional(),
 });
+
+/**
+ * A list's `meta`: page numbers (`page`, `pageCount`) on most lists, a cursor (`next`) on the bank list; whichever
+ * the list uses, `nextPage`/`nextCursor` say how to ask for the rest (null: this was the last).
+ */
+const ListMetaSchema = z
+  .object({
+    page: z.coerce.number().int().optional(),
+    pageCount: z.coerce.number().int().optional(),
+    next: z.string().nullish(),
+  })
+  .partial()
+  .catch({});
+
+export interface PaystackPage<T> {
+  items: T[];
+  nextPage: number | null;
+  nextCursor: string | null;
+}
 
 /**
  * A Paystack call that did not succeed. `refused`: Paystack answered and said no (4xx, or `status: false`): the
@@ -46,6 +66,9 @@ type Query = Record<string, string | number | undefined>;
 export interface PaystackClient {
   get<T>(path: string, query: Query, schema: z.ZodType<T>): Promise<T>;
   post<T>(path: string, body: Record<string, unknown>, schema: z.ZodType<T>): Promise<T>;
+  put<T>(path: string, body: Record<string, unknown>, schema: z.ZodType<T>): Promise<T>;
+  /** One page of a list (`GET`), each item parsed by `itemSchema`, with how to ask for the next page. */
+  list<T>(path: string, query: Query, itemSchema: z.ZodType<T>): Promise<PaystackPage<T>>;
 }
 
 /**
@@ -55,12 +78,12 @@ export interface PaystackClient {
  */
 export function createPaystackClient(settings: PaystackSettings): PaystackClient {
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: z.ZodType<T>,
     query?: Query,
     body?: unknown,
-  ) {
+  ): Promise<{ data: T; meta: unknown }> {
     const url = new URL(`${settings.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -91,11 +114,21 @@ export function createPaystackClient(settings: PaystackSettings): PaystackClient
     const data = schema.safeParse(envelope.data.data);
     if (!data.success)
       throw new PaystackCallFailed(endpoint, null, `unexpected answer: ${data.error.message}`);
-    return data.data;
+    return { data: data.data, meta: envelope.data.meta };
   }
   return {
-    get: (path, query, schema) => call('GET', path, schema, query),
-    post: (path, body, schema) => call('POST', path, schema, undefined, body),
+    get: async (path, query, schema) => (await call('GET', path, schema, query)).data,
+    post: async (path, body, schema) => (await call('POST', path, schema, undefined, body)).data,
+    put: async (path, body, schema) => (await call('PUT', path, schema, undefined, body)).data,
+    list: async (path, query, itemSchema) => {
+      const { data, meta } = await call('GET', path, z.array(itemSchema), query);
+      const { page, pageCount, next } = ListMetaSchema.parse(meta ?? {});
+      return {
+        items: data,
+        nextPage: page !== undefined && pageCount !== undefined && page < pageCount ? page + 1 : null,
+        nextCursor: next || null,
+      };
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bankRoutes } from './banks.ts';
 import { checkoutRoutes } from './checkout-page.ts';
+import { createDisputes, type DisputeControls } from './disputes.ts';
 import { BadBody, type Reply, type Route, readBody, refuse } from './http.ts';
 import { createStandInState } from './state.ts';
 import { type CheckoutOutcome, createTransactions } from './transactions.ts';
@@ -57,8 +58,10 @@ export interface PaystackStandInControls {
   setDown(down: boolean): void;
   /** Every transfer brought to its final status now, its webhooks queued. */
   settleTransfers(): void;
-  /** Every pending refund processed now (`refund.processed` queued). */
-  processRefunds(): void;
+  /** Every pending refund brought to `outcome` now (default processed; `refund.processed`/`refund.failed` queued). */
+  processRefunds(outcome?: 'processed' | 'failed'): void;
+  /** Disputes on transactions: opened, moved on and decided as a card network would (see disputes.ts). */
+  disputes: DisputeControls;
   /** What the checkout page's buttons do; returns where the browser would be sent (null: no callback_url). */
   completeCheckout(reference: string, outcome: CheckoutOutcome): string | null;
   /** Sends an earlier delivery's exact bytes and signature again, once. */
@@ -149,10 +152,12 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     refundMs: options.refundProcessMs === undefined ? 1000 : options.refundProcessMs,
     schedule,
   });
+  const disputes = createDisputes({ state, webhooks, schedule });
   const routes: Route[] = [
     ...bankRoutes,
     ...transfers.routes,
     ...transactions.routes,
+    ...disputes.routes,
     ...checkoutRoutes(transactions),
   ];
 
@@ -226,7 +231,8 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       down = value;
     },
     settleTransfers: () => transfers.settleAll(),
-    processRefunds: () => transactions.processAll(),
+    processRefunds: (outcome = 'processed') => transactions.processAll(outcome),
+    disputes: disputes.controls,
     completeCheckout: (reference, outcome) => {
       const transaction = state.transactions.get(reference);
       if (!transaction) throw new Error(`No transaction with reference ${reference}`);

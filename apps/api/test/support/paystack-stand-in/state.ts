@@ -60,7 +60,7 @@ export interface Refund {
   transaction: Transaction;
   amount: number;
   currency: string;
-  status: 'pending' | 'processed';
+  status: 'pending' | 'processed' | 'failed';
   refundReference: string | null;
   refundedAt: string | null;
   createdAt: string;

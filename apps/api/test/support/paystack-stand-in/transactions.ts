@@ -157,11 +157,18 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
     return ok('Verification successful', transactionJson(transaction));
   }
 
-  function processRefund(refund: Refund): void {
+  /** A pending refund's fate: processed (back on the card), or failed (what it took is refundable again). */
+  function processRefund(refund: Refund, outcome: 'processed' | 'failed' = 'processed'): void {
     if (refund.status !== 'pending') return;
-    refund.status = 'processed';
+    refund.status = outcome;
+    refund.updatedAt = timestamp();
+    if (outcome === 'failed') {
+      refund.transaction.refunded -= refund.amount;
+      webhooks.send('refund.failed', refundJson(refund));
+      return;
+    }
     refund.refundReference = randomCode('RFD_', 12);
-    refund.refundedAt = refund.updatedAt = timestamp();
+    refund.refundedAt = refund.updatedAt;
     webhooks.send('refund.processed', refundJson(refund));
   }
 
@@ -238,8 +245,8 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
       return next.toString();
     },
 
-    processAll(): void {
-      for (const refund of state.refunds.values()) processRefund(refund);
+    processAll(outcome: 'processed' | 'failed'): void {
+      for (const refund of state.refunds.values()) processRefund(refund, outcome);
     },
 
     list: () => [...state.transactions.values()].map(transactionJson),
