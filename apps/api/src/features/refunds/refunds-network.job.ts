@@ -115,7 +115,11 @@ async function advance(deps: NetworkDeps, refundId: string, now: Date) {
   if (!claimed) return;
   const { refund, chargeReference } = claimed;
   const answer = refund.providerReference
-    ? await deps.payments.lookupRefund(refund.id)
+    ? await deps.payments.lookupRefund({
+        refundReference: refund.id,
+        refundId: refund.providerReference,
+        chargeReference,
+      })
     : await deps.payments.refund({
         providerReference: chargeReference,
         refundReference: refund.id,

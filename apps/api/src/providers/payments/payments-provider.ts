@@ -30,6 +30,15 @@ interface RefundRequest {
   currency: Currency;
 }
 
+/** A refund asked for earlier, as the platform knows it: our reference, the network's id if it answered, the charge. */
+interface RefundLookup {
+  refundReference: string;
+  /** The id the network gave the refund (RefundResult's refundId), null when its answer never came. */
+  refundId: string | null;
+  /** The refunded charge (its providerReference). */
+  chargeReference: string;
+}
+
 /** Where a refund stands: the network has it (PENDING), returned it to the card, or could not. */
 export type RefundResult =
   | { state: 'PENDING'; refundId: string }
@@ -78,7 +87,7 @@ interface MoneyBackMethods {
    */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Where a refund asked with this reference stands now, changing nothing but the network's own clock. */
-  lookupRefund(refundReference: string): Promise<RefundResult>;
+  lookupRefund(refund: RefundLookup): Promise<RefundResult>;
   /**
    * Disputes (chargebacks) the network opened or moved on (decided) that the platform has not acknowledged yet,
    * oldest first (Stripe's charge.dispute.* events, Paystack's dispute list): the disputes job polls this, records

@@ -194,7 +194,7 @@ export function createSandboxPaymentsProvider(
       return refundResultOf(row);
     },
 
-    async lookupRefund(refundReference) {
+    async lookupRefund({ refundReference }) {
       const mine = eq(cardRefunds.refundReference, refundReference);
       const [settled] = await db
         .update(cardRefunds)

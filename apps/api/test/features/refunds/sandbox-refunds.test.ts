@@ -24,13 +24,15 @@ describe('the sandbox card network refunds', () => {
 
   const ask = (providerReference: string, refundReference: string, amount: number) =>
     ctx.app.deps.payments.refund({ providerReference, refundReference, amount, currency: 'NGN' });
+  const lookUp = (chargeReference: string, refundReference: string) =>
+    ctx.app.deps.payments.lookupRefund({ refundReference, refundId: null, chargeReference });
 
   it('takes a refund PENDING, answers the same refund for the same reference, and settles it at its next look', async () => {
     const charge = await capturedCharge();
     const first = await ask(charge.reference, 'refund-a', 1_000);
     expect(first.state).toBe('PENDING');
     expect(await ask(charge.reference, 'refund-a', 1_000)).toEqual(first);
-    expect(await ctx.app.deps.payments.lookupRefund('refund-a')).toMatchObject({ state: 'SUCCEEDED' });
+    expect(await lookUp(charge.reference, 'refund-a')).toMatchObject({ state: 'SUCCEEDED' });
   });
 
   it('refuses refunds that would add up to more than the charge captured', async () => {
@@ -47,7 +49,7 @@ describe('the sandbox card network refunds', () => {
   it('fails the refunds of the 5126 card, and of a charge never captured', async () => {
     const charge = await capturedCharge(REFUND_FAILS_CARD);
     expect((await ask(charge.reference, 'refund-c', 1_000)).state).toBe('PENDING');
-    expect(await ctx.app.deps.payments.lookupRefund('refund-c')).toMatchObject({
+    expect(await lookUp(charge.reference, 'refund-c')).toMatchObject({
       state: 'FAILED',
       reason: 'The card issuer refused the refund: the card account is closed',
     });
