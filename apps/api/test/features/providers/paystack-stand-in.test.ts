@@ -449,6 +449,48 @@ describe('the Paystack stand-in: transactions, the checkout page, refunds and we
     });
   });
 
+  it('keeps the notes a refund was made with and lists a transaction’s refunds by its id, newest first, a page at a time', async () => {
+    expect((await paystack.post('/refund', { amount: 100 })).json).toEqual({
+      status: false,
+      message: 'transaction is required',
+    });
+    const transactionId = (await paystack.get('/transaction/verify/order-1005')).json.data.id;
+    const first = await paystack.post('/refund', {
+      transaction: 'order-1005',
+      amount: 100_000,
+      merchant_note: 'Bizdash refund first',
+      customer_note: 'Sorry for the wait',
+    });
+    expect(first.json.data).toMatchObject({
+      merchant_note: 'Bizdash refund first',
+      customer_note: 'Sorry for the wait',
+    });
+    const second = await paystack.post('/refund', { transaction: String(transactionId), amount: 50_000 });
+    expect(second.json.data).toMatchObject({
+      merchant_note: 'Refund for transaction order-1005 by ada@example.com',
+      customer_note: 'Refund for transaction order-1005',
+    });
+
+    const firstPage = await paystack.get(`/refund?transaction=${transactionId}&perPage=1`);
+    expect(firstPage.json.meta).toEqual({ total: 2, skipped: 0, perPage: 1, page: 1, pageCount: 2 });
+    expect(firstPage.json.data.map((refund: { id: number }) => refund.id)).toEqual([second.json.data.id]);
+    const secondPage = await paystack.get(`/refund?transaction=${transactionId}&perPage=1&page=2`);
+    expect(secondPage.json.data).toEqual([
+      expect.objectContaining({
+        id: first.json.data.id,
+        transaction: transactionId,
+        merchant_note: 'Bizdash refund first',
+      }),
+    ]);
+    expect((await paystack.get('/refund?transaction=1')).json).toMatchObject({
+      data: [],
+      meta: { total: 0 },
+    });
+    // Both are processed 20 ms later: their webhooks are out of the way of the next test's.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await standIn.controls.webhooksIdle();
+  });
+
   it('retries a webhook the receiver refuses, records every attempt, and replays one byte for byte', async () => {
     const flaky = await startReceiver([500, 503]);
     standIn.controls.setWebhookUrl(flaky.url);

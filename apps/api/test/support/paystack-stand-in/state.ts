@@ -62,6 +62,9 @@ export interface Refund {
   currency: string;
   status: 'pending' | 'processed' | 'failed';
   refundReference: string | null;
+  /** The notes given with the refund (Paystack writes its own when none was given). */
+  merchantNote: string;
+  customerNote: string;
   refundedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -107,8 +107,8 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
     refunded_by: null,
     refunded_at: refund.refundedAt,
     expected_at: null,
-    customer_note: `Refund for transaction ${refund.transaction.reference}`,
-    merchant_note: `Refund for transaction ${refund.transaction.reference}`,
+    customer_note: refund.customerNote,
+    merchant_note: refund.merchantNote,
     customer: { email: refund.transaction.email },
     createdAt: refund.createdAt,
     updatedAt: refund.updatedAt,
@@ -183,6 +183,9 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
     if (!transaction) return refuse(404, 'Transaction not found');
     if (transaction.status !== 'success')
       return refuse(400, 'Cannot refund a transaction that was not successful');
+    const currency = text(body, 'currency');
+    if (currency && currency !== transaction.currency)
+      return refuse(400, 'Currency does not match the currency of the transaction');
     const left = transaction.amount - transaction.refunded;
     const amount = body.amount === undefined ? left : amountOf(body.amount);
     if (amount === null) return refuse(400, 'Invalid amount');
@@ -197,6 +200,10 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
       currency: transaction.currency,
       status: 'pending',
       refundReference: null,
+      merchantNote:
+        text(body, 'merchant_note') ||
+        `Refund for transaction ${transaction.reference} by ${transaction.email}`,
+      customerNote: text(body, 'customer_note') || `Refund for transaction ${transaction.reference}`,
       refundedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -213,10 +220,33 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
     return refund ? ok('Refund retrieved', refundJson(refund)) : refuse(404, 'Refund not found');
   }
 
+  /** GET /refund: newest first, of one transaction (`transaction`: its id) or all, a page at a time. */
+  function listRefunds({ query }: StandInRequest): Reply {
+    const transactionId = query.get('transaction');
+    const matching = [...state.refunds.values()]
+      .filter((refund) => !transactionId || String(refund.transaction.id) === transactionId)
+      .reverse();
+    const perPage = Math.min(Math.max(Number(query.get('perPage')) || 50, 1), 100);
+    const page = Math.max(Math.trunc(Number(query.get('page'))) || 1, 1);
+    const items = matching.slice((page - 1) * perPage, page * perPage);
+    return ok(
+      'Refunds retrieved',
+      items.map((refund) => refundJson(refund)),
+      {
+        total: matching.length,
+        skipped: (page - 1) * perPage,
+        perPage,
+        page,
+        pageCount: Math.max(Math.ceil(matching.length / perPage), 1),
+      },
+    );
+  }
+
   const routes: Route[] = [
     { method: 'POST', pattern: /^\/transaction\/initialize$/, handle: initialize },
     { method: 'GET', pattern: /^\/transaction\/verify\/([^/]+)$/, handle: verify },
     { method: 'POST', pattern: /^\/refund$/, handle: createRefund },
+    { method: 'GET', pattern: /^\/refund$/, handle: listRefunds },
     { method: 'GET', pattern: /^\/refund\/(\d+)$/, handle: fetchRefund },
   ];
 
