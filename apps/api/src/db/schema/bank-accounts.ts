@@ -35,6 +35,8 @@ export const bankAccounts = pgTable(
     /** Who vouched for the account: 'bank_form' (NGN, name resolved by the bank directory) or a bank-link provider. */
     source: text('source').notNull(),
     providerReference: text('provider_reference'),
+    /** What the payout rail calls this account once it was handed a payout for it (Paystack's RCP_… recipient). */
+    railRecipientCode: text('rail_recipient_code'),
     status: text('status').$type<BankAccountStatus>().notNull().default('ACTIVE'),
     ...timestamps,
   },

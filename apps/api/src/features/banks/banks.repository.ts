@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { bankLinks } from '../../db/schema/bank-links.ts';
@@ -41,6 +41,19 @@ export async function lockBankAccount(tx: Tx, bankAccountId: string) {
     .for('share')
     .limit(1);
   return row ?? null;
+}
+
+/** Keeps the rail's name for the account (its transfer recipient) so the next payout to it needs no new one. */
+export async function keepRailRecipientCode(tx: Tx, bankAccountId: string, recipientCode: string) {
+  await tx
+    .update(bankAccounts)
+    .set({ railRecipientCode: recipientCode })
+    .where(
+      and(
+        eq(bankAccounts.id, bankAccountId),
+        sql`${bankAccounts.railRecipientCode} is distinct from ${recipientCode}`,
+      ),
+    );
 }
 
 /** Owner-scoped: another user's account is never touched (null). An already deactivated one stays as it is. */

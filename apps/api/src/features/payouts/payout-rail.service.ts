@@ -7,7 +7,7 @@ import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
 import { doublingWaits, type RetrySchedule, retryDelayMs } from '../../lib/backoff.ts';
 import type { PayoutRailProvider, RailState } from '../../providers/payout-rail/payout-rail-provider.ts';
 import type { AppDeps, FeatureJobs } from '../../types.ts';
-import { lockBankAccount } from '../banks/index.ts';
+import { keepRailRecipientCode, lockBankAccount } from '../banks/index.ts';
 import { returnSettledPayout, reversePayoutDebit, settlePayoutDebit } from '../money/index.ts';
 import {
   cancelUnconfirmed,
@@ -109,6 +109,7 @@ async function claim(deps: RailDeps, payoutId: string, now: Date): Promise<Claim
             accountNumber: deps.secretBox.open(account.accountNumberSealed, `bank-account:${account.id}`),
             bankCode: account.bankCode,
             accountHolderName: account.accountHolderName,
+            recipientCode: account.railRecipientCode,
           },
         };
     return { payout: moving, account, question };
@@ -120,7 +121,11 @@ async function claim(deps: RailDeps, payoutId: string, now: Date): Promise<Claim
  * was when it was claimed. If another worker took it over meanwhile (this call outlived its lease) and moved it
  * on, its state stands and this answer is dropped: sending is idempotent per payout, and a check only reads.
  */
-async function record(deps: RailDeps, claimed: Claimed, answer: { reference: string } | RailState) {
+async function record(
+  deps: RailDeps,
+  claimed: Claimed,
+  answer: { reference: string; recipientCode?: string } | RailState,
+) {
   await withTransaction(deps, async (tx) => {
     const payout = await lockPayout(tx, claimed.payout.id);
     const unmoved =
@@ -130,6 +135,7 @@ async function record(deps: RailDeps, claimed: Claimed, answer: { reference: str
     if (!payout || !unmoved) return;
     const { account } = claimed;
     if ('reference' in answer) {
+      if (answer.recipientCode) await keepRailRecipientCode(tx, payout.bankAccountId, answer.recipientCode);
       await updatePayout(tx, payout.id, {
         railReference: answer.reference,
         nextCheckAt: new Date(Date.now() + deps.payoutRail.firstCheckAfterMs),

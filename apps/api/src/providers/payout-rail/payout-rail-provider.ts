@@ -8,7 +8,12 @@ interface PayoutOrder {
   accountNumber: string;
   bankCode: string | null;
   accountHolderName: string;
+  /** What this rail answered as the account's recipient on an earlier payout (null: none yet). */
+  recipientCode: string | null;
 }
+
+/** The rail has the payout; `recipientCode`: its name for the account, kept for the next payout to it. */
+type Handed = { reference: string; recipientCode?: string };
 
 export type RailState = { state: 'pending' } | { state: 'succeeded' } | { state: 'failed'; reason: string };
 
@@ -23,7 +28,7 @@ export interface PayoutRailProvider {
    * refuses the order outright (it cannot carry it) answers failed with why: the payout is reversed. Throws when
    * the outcome is unknown (no answer): the step is tried again, and the same payoutId cannot pay twice.
    */
-  send(order: PayoutOrder): Promise<{ reference: string } | { state: 'failed'; reason: string }>;
+  send(order: PayoutOrder): Promise<Handed | { state: 'failed'; reason: string }>;
   /** Where the transfer stands; `checks` counts the earlier answers for this reference. */
   check(reference: string, checks: number): Promise<RailState>;
   /** When to ask first, after `send`. */

@@ -59,20 +59,22 @@ function railStateOf(status: string, reason: string | null | undefined): RailSta
   }
 }
 
+const isUnknownRecipient = (error: unknown) =>
+  error instanceof PaystackCallFailed && error.refused && /recipient/i.test(error.paystackMessage ?? '');
+
 /**
  * Payouts as Paystack transfers from the balance (PAYOUT_RAIL_PROVIDER=paystack): a transfer recipient (type
- * nuban) per account, then a transfer whose reference is the payout's own, so a retry after a lost answer meets
- * "Duplicate Transfer Reference" and can never pay twice. Its fate is read with GET /transfer/verify/{reference}.
+ * nuban) made once per account and kept on it (bank_accounts.rail_recipient_code), then a transfer whose reference
+ * is the payout's own, so a retry after a lost answer meets "Duplicate Transfer Reference" and can never pay twice. Its fate is read with GET /transfer/verify/{reference}.
  */
 export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRailProvider {
   const paystack = createPaystackClient(settings);
-  // Paystack answers the same recipient for the same account; remembered here to save a call per payout.
-  const recipients = new Map<string, string>();
 
-  async function recipientFor(order: { bankCode: string; accountNumber: string; accountHolderName: string }) {
-    const key = `${order.bankCode}:${order.accountNumber}`;
-    const known = recipients.get(key);
-    if (known) return known;
+  async function createRecipient(order: {
+    bankCode: string;
+    accountNumber: string;
+    accountHolderName: string;
+  }) {
     const { recipient_code: code } = await paystack.post(
       '/transferrecipient',
       {
@@ -84,9 +86,15 @@ export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRail
       },
       RecipientSchema,
     );
-    recipients.set(key, code);
     return code;
   }
+
+  const transfer = (reference: string, amount: number, recipient: string) =>
+    paystack.post(
+      '/transfer',
+      { source: 'balance', amount, recipient, reference, currency: 'NGN', reason: 'Bizdash payout' },
+      TransferSchema,
+    );
 
   return {
     name: 'paystack',
@@ -97,21 +105,19 @@ export function createPaystackPayoutRail(settings: PaystackSettings): PayoutRail
         return { state: 'failed', reason: PAYSTACK_RAIL_MESSAGES.nairaOnly };
       }
       const reference = paystackTransferReference(order.payoutId);
+      const account = { ...order, bankCode: order.bankCode };
+      let recipient = order.recipientCode;
       try {
-        const recipient = await recipientFor({ ...order, bankCode: order.bankCode });
-        await paystack.post(
-          '/transfer',
-          {
-            source: 'balance',
-            amount: order.amount,
-            recipient,
-            reference,
-            currency: 'NGN',
-            reason: 'Bizdash payout',
-          },
-          TransferSchema,
-        );
-        return { reference };
+        recipient ??= await createRecipient(account);
+        try {
+          await transfer(reference, order.amount, recipient);
+        } catch (error) {
+          // A recipient kept from another Paystack account (the key changed) is unknown here: made again, once.
+          if (!isUnknownRecipient(error) || !order.recipientCode) throw error;
+          recipient = await createRecipient(account);
+          await transfer(reference, order.amount, recipient);
+        }
+        return { reference, recipientCode: recipient };
       } catch (error) {
         if (!(error instanceof PaystackCallFailed) || !error.refused) throw error;
         if (DUPLICATE_REFERENCE.test(error.paystackMessage ?? '')) return { reference };

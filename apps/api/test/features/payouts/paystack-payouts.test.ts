@@ -42,13 +42,18 @@ describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24
     await paystack?.close();
   });
 
-  /** A ready merchant's payout through the API (a key's payout needs no code): PROCESSING and handed to Paystack. */
-  async function payOut(accountNumber = '0123456789', amount = 250_000) {
+  /** A ready merchant with a Naira settlement account and an API key (a key's payout needs no code). */
+  async function readyToPayOut(accountNumber = '0123456789') {
     const merchant = await signUpMerchant(ctx.app);
     const { walletId } = await readyMerchant(ctx.app, merchant);
     const bankAccountId = await settlementAccount(ctx.app, merchant.userId, { accountNumber });
     const key = await generateKey(ctx.app, merchant);
-    const before = await walletBalance(ctx.app, walletId);
+    return { merchant, walletId, bankAccountId, key };
+  }
+  type Ready = Awaited<ReturnType<typeof readyToPayOut>>;
+
+  /** A payout through the API: PROCESSING and handed to Paystack. */
+  async function requestPayout({ walletId, bankAccountId, key }: Ready, amount = 250_000) {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/payouts',
@@ -56,13 +61,29 @@ describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24
       payload: { walletId, bankAccountId, amount },
     });
     expect(response.statusCode, response.body).toBe(201);
-    return {
-      merchant,
-      walletId,
-      before,
-      payout: response.json() as { id: string; status: string; fee: number },
-    };
+    return response.json() as { id: string; status: string; fee: number };
   }
+
+  async function payOut(accountNumber = '0123456789', amount = 250_000) {
+    const ready = await readyToPayOut(accountNumber);
+    const before = await walletBalance(ctx.app, ready.walletId);
+    return { ...ready, before, payout: await requestPayout(ready, amount) };
+  }
+
+  const keptRecipientOf = async (bankAccountId: string) => {
+    const [row] = await sqlRows<{ rail_recipient_code: string | null }>(
+      ctx.app,
+      sql`select rail_recipient_code from bank_accounts where id = ${bankAccountId}::uuid`,
+    );
+    return row?.rail_recipient_code ?? null;
+  };
+  const recipientCalls = () =>
+    paystack.controls.requests.filter((request) => request.path === '/transferrecipient').length;
+  /** The recipient of the payout's last transfer call. */
+  const transferRecipientOf = (payoutId: string) =>
+    paystack.controls.requests.findLast(
+      (request) => request.path === '/transfer' && request.body?.reference === `bzd_payout_${payoutId}`,
+    )?.body?.recipient;
 
   const statusOf = async (payoutId: string) => {
     const [row] = await sqlRows<{
@@ -96,6 +117,35 @@ describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24
     expect(
       paystack.controls.requests.some((request) => request.path === `/transfer/verify/${reference}`),
     ).toBe(true);
+  });
+
+  it('makes the transfer recipient once per account and keeps it: the next payout to the account makes none', async () => {
+    const ready = await readyToPayOut('0123456701');
+    const first = await requestPayout(ready);
+    const kept = await keptRecipientOf(ready.bankAccountId);
+    expect(kept).toMatch(/^RCP_/);
+    expect(transferRecipientOf(first.id)).toBe(kept);
+    const calls = recipientCalls();
+    const second = await requestPayout(ready, 100_000);
+    expect(recipientCalls()).toBe(calls);
+    expect(transferRecipientOf(second.id)).toBe(kept);
+  });
+
+  it('makes the recipient again when Paystack does not know the kept one (another Paystack account)', async () => {
+    const ready = await readyToPayOut('0123456702');
+    await sqlRows(
+      ctx.app,
+      sql`update bank_accounts set rail_recipient_code = 'RCP_ofanotheraccount1' where id = ${ready.bankAccountId}::uuid`,
+    );
+    const payout = await requestPayout(ready);
+    expect(await statusOf(payout.id)).toMatchObject({
+      status: 'PROCESSING',
+      rail_reference: `bzd_payout_${payout.id}`,
+    });
+    const kept = await keptRecipientOf(ready.bankAccountId);
+    expect(kept).toMatch(/^RCP_/);
+    expect(kept).not.toBe('RCP_ofanotheraccount1');
+    expect(transferRecipientOf(payout.id)).toBe(kept);
   });
 
   it('a failed transfer returns the amount and the fee to the wallet, with why', async () => {
