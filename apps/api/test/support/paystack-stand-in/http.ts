@@ -6,6 +6,8 @@ export interface StandInRequest {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The body's bytes as sent (a file PUT to an upload address is bytes, not JSON). */
+  bytes: Buffer;
   /** The route pattern's captures, decoded. */
   params: string[];
 }
@@ -16,7 +18,7 @@ export type Reply =
   | { kind: 'redirect'; location: string };
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   pattern: RegExp;
   /** The hosted checkout page is for a browser: no secret key. Every other route needs it. */
   public?: boolean;
@@ -60,14 +62,13 @@ export function amountOf(value: unknown): number | null {
 
 export class BadBody extends Error {}
 
-/** The request's body: JSON, or a form (the checkout page's buttons); `{}` when empty. */
-export async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks).toString('utf8');
+/** The body as a route reads it: JSON, or a form (the checkout page's buttons); `{}` when empty. */
+function parseBody(bytes: Buffer, type: string): Record<string, unknown> {
+  const raw = bytes.toString('utf8');
   if (raw.trim() === '') return {};
-  const type = request.headers['content-type'] ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+  // A file's bytes (an upload): the route reads `bytes`.
+  if (type !== '' && !type.includes('json')) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
@@ -76,4 +77,14 @@ export async function readBody(request: IncomingMessage): Promise<Record<string,
     // answered below
   }
   throw new BadBody();
+}
+
+/** The request's bytes, and its body parsed (throws BadBody when JSON was expected and is not there). */
+export async function readBody(
+  request: IncomingMessage,
+): Promise<{ body: Record<string, unknown>; bytes: Buffer }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  return { body: parseBody(bytes, request.headers['content-type'] ?? ''), bytes };
 }

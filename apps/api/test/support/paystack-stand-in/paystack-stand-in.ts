@@ -11,8 +11,9 @@ import { createWebhookSender, type WebhookDelivery } from './webhooks.ts';
 
 /**
  * A local stand-in for Paystack's API (issue 24 §4), written from Paystack's public API reference: banks and name
- * enquiry, transfer recipients and transfers, transactions with a hosted checkout page, refunds, and signed
- * webhooks. In memory, on node:http, for the API tests and the e2e suite. Not Paystack: only what Bizdash uses.
+ * enquiry, transfer recipients and transfers, transactions with a hosted checkout page, refunds, disputes (with
+ * evidence uploads), and signed webhooks. In memory, on node:http, for the API tests and the e2e suite. Not
+ * Paystack: only what Bizdash uses.
  */
 export interface PaystackStandInOptions {
   /** Every request must carry `Authorization: Bearer <secretKey>`; every webhook is signed with it. */
@@ -152,7 +153,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     refundMs: options.refundProcessMs === undefined ? 1000 : options.refundProcessMs,
     schedule,
   });
-  const disputes = createDisputes({ state, webhooks, schedule });
+  const disputes = createDisputes({ state, webhooks, uploadBaseUrl: url });
   const routes: Route[] = [
     ...bankRoutes,
     ...transfers.routes,
@@ -166,6 +167,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     path: string,
     query: URLSearchParams,
     body: Record<string, unknown>,
+    bytes: Buffer,
     authorization: string | undefined,
   ): Promise<Reply> {
     for (const route of routes) {
@@ -173,7 +175,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       if (!match || route.method !== method) continue;
       if (!route.public && authorization !== `Bearer ${options.secretKey}`) return refuse(401, 'Invalid key');
       const params = match.slice(1).map((param) => decodeURIComponent(param));
-      return route.handle({ method, path, query, body, params });
+      return route.handle({ method, path, query, body, bytes, params });
     }
     if (authorization !== `Bearer ${options.secretKey}`) return refuse(401, 'Invalid key');
     return refuse(404, 'Not found');
@@ -196,8 +198,9 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       body: null,
     };
     let body: Record<string, unknown>;
+    let bytes: Buffer;
     try {
-      body = await readBody(request);
+      ({ body, bytes } = await readBody(request));
       record.body = body;
     } catch (error) {
       requests.push(record);
@@ -214,7 +217,14 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     if (fault === 'timeout') return hold(response);
     let reply: Reply;
     try {
-      reply = await dispatch(method, record.path, target.searchParams, body, request.headers.authorization);
+      reply = await dispatch(
+        method,
+        record.path,
+        target.searchParams,
+        body,
+        bytes,
+        request.headers.authorization,
+      );
     } catch {
       reply = SERVER_ERROR;
     }
