@@ -1,10 +1,8 @@
 import type { CheckoutPayment } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRefund } from '../../../src/features/refunds/refunds.service.ts';
 import { PAYSTACK_PAYMENT_MESSAGES } from '../../../src/providers/payments/paystack-payments-provider.ts';
-import { countRows, sqlRows, walletBalance } from '../../helper.ts';
-import { testAuditOf } from '../audit/audit-fixtures.ts';
+import { countRows, walletBalance } from '../../helper.ts';
 import {
   expectLedgerVerifies,
   getPayment,
@@ -185,41 +183,6 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
       await expectBookedOnce(payment, seller, productId);
     });
 
-    it('is not refunded from Bizdash yet: 409 REFUND_NOT_AVAILABLE, nothing leaves the wallet', async () => {
-      const { seller, productId } = await sellerWithProduct(app());
-      const payment = await startHosted(app(), productId);
-      controls().completeCheckout(payment.reference, 'success');
-      await controls().webhooksIdle();
-      await expectBookedOnce(payment, seller, productId);
-      const [paid] = await sqlRows<{ transaction_id: string }>(
-        app(),
-        sql`select transaction_id from checkout_payments where id = ${payment.paymentId}::uuid`,
-      );
-      const owner = {
-        ownerId: seller.userId,
-        actingUserId: seller.userId,
-        via: 'session' as const,
-        personId: seller.userId,
-        role: 'owner' as const,
-        apiKeyPrefix: null,
-      };
-      await expect(
-        createRefund(
-          app().deps,
-          owner,
-          {
-            transactionId: paid?.transaction_id ?? '',
-            reason: 'requested_by_customer',
-            merchantNote: null,
-            customerNote: null,
-            restock: false,
-          },
-          testAuditOf(seller.userId),
-        ),
-      ).rejects.toMatchObject({ statusCode: 409, code: 'REFUND_NOT_AVAILABLE' });
-      expect(await walletBalance(app(), seller.NGN)).toBe(payment.total - payment.fee);
-    });
-
     it('by the webhook, then the return page, then a replayed webhook', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
@@ -355,12 +318,16 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     });
   });
 
-  it('refuses card calls, and refunds and disputes with a sentence (not wired to Paystack yet)', async () => {
+  it("refuses card calls with a sentence; a refund of a transaction Paystack does not have is FAILED with Paystack's words", async () => {
     const provider = app().deps.payments;
     await expect(provider.lookup('anything')).rejects.toThrow(/hosted page/);
     await expect(
       provider.refund({ providerReference: 'BZD-X', refundReference: 'r', amount: 1, currency: 'NGN' }),
-    ).resolves.toMatchObject({ state: 'FAILED', reason: expect.stringMatching(/Paystack dashboard/) });
+    ).resolves.toEqual({
+      state: 'FAILED',
+      refundId: null,
+      reason: 'Paystack refused the refund: Transaction reference not found',
+    });
     await expect(provider.disputeUpdates(10)).resolves.toEqual([]);
     await expect(provider.acceptDispute('d')).rejects.toThrow(/Paystack dashboard/);
   });
