@@ -10,7 +10,13 @@ import { findPaymentForRefundById } from '../checkout/index.ts';
 import { reverseRefundDebit, settleRefundDebit } from '../money/index.ts';
 import { returnStock } from '../products/index.ts';
 import { refundEventData } from './refund-view.ts';
-import { claimDueRefunds, lockRefundById, type RefundRow, updateRefund } from './refunds.repository.ts';
+import {
+  claimDueRefunds,
+  lockRefundById,
+  markAnsweredRefundsOfChargeDue,
+  type RefundRow,
+  updateRefund,
+} from './refunds.repository.ts';
 
 type NetworkDeps = Pick<AppDeps, 'database' | 'jobs' | 'payments'>;
 
@@ -145,6 +151,21 @@ async function advanceOrRetryLater(
 /** Right after a refund's money moved: ask the network now rather than at the next job run. */
 export async function askNetworkNow(deps: NetworkDeps & { log?: FastifyBaseLogger }, refundId: string) {
   await advanceOrRetryLater(deps, deps.log, refundId, new Date());
+}
+
+/**
+ * The network says something happened to a refund of this charge (Paystack's refund.* webhooks): each of the
+ * charge's refunds it has answered for is asked about now, and the network's answer (never the notice's own words)
+ * is recorded, so a replayed or invented notice changes nothing. Returns whether the charge had any such refund.
+ */
+export async function checkRefundsOfChargeNow(
+  deps: NetworkDeps & { log?: FastifyBaseLogger },
+  chargeReference: string,
+) {
+  const now = new Date();
+  const due = await markAnsweredRefundsOfChargeDue(deps.database.db, chargeReference, now);
+  for (const refundId of due) await advanceOrRetryLater(deps, deps.log, refundId, now);
+  return due.length > 0;
 }
 
 /** Every refund due for the card network, one step each; returns how many were due. */

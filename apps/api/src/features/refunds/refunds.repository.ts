@@ -1,7 +1,8 @@
 import type { RefundStatus } from '@bizdash/shared';
-import { and, asc, count, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema/refunds.ts';
+import { joinableCheckoutPayments as payments } from '../checkout/index.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type NewRefundRow = typeof refunds.$inferInsert;
@@ -94,4 +95,30 @@ export async function claimDueRefunds(tx: Tx, now: Date, limit: number) {
 export async function findRefundById(db: DbOrTx, refundId: string) {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   return row ?? null;
+}
+
+/**
+ * The PENDING refunds of the charge with this network reference that the network has answered for (it gave them its
+ * id), made due now; returns their ids. A refund still waiting for its first answer keeps its lease: a worker may be
+ * asking the network for it at this moment.
+ */
+export async function markAnsweredRefundsOfChargeDue(db: DbOrTx, chargeReference: string, now: Date) {
+  const rows = await db
+    .update(refunds)
+    .set({ nextCheckAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(refunds.status, 'PENDING'),
+        isNotNull(refunds.providerReference),
+        inArray(
+          refunds.paymentId,
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(eq(payments.providerReference, chargeReference)),
+        ),
+      ),
+    )
+    .returning({ id: refunds.id });
+  return rows.map((row) => row.id);
 }
