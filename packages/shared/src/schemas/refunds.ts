@@ -24,9 +24,6 @@ export const REFUND_MESSAGES = {
     'Your wallet does not hold enough to cover this refund. Wait for incoming payments or refund a smaller amount.',
   restockNeedsFullRefund:
     'Restocking puts back the quantity the customer bought: it is only possible on a refund of all that is still refundable.',
-  /** Paystack's refunds are not wired yet (issue 24): the money stays where it is. */
-  notThroughPaystackYet:
-    'Refunds of payments taken through Paystack are not available in Bizdash yet: refund this payment from the Paystack dashboard.',
   /** The card network took the refund too long to answer, or refused it: the money is back in the wallet. */
   failedByNetwork: 'The card network could not return the money to the card',
 } as const;

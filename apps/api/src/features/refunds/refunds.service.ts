@@ -94,9 +94,6 @@ async function createNewRefund(
     if (found.status !== 'SUCCESSFUL')
       throw conflict(REFUND_MESSAGES.notSuccessful, 'PAYMENT_NOT_SUCCESSFUL');
     const { payment } = found;
-    // Nothing leaves the wallet for a refund Paystack would not be asked for (not built yet, issue 24).
-    if (payment.provider === 'paystack')
-      throw conflict(REFUND_MESSAGES.notThroughPaystackYet, 'REFUND_NOT_AVAILABLE');
     const currency = payment.currency;
     // Under the same payment lock a dispute opening takes (ADR 051): an open dispute holds the money in question.
     if (await hasOpenDispute(tx, payment.id))
