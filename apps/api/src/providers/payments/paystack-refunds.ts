@@ -64,7 +64,7 @@ export function paystackRefunds(paystack: PaystackClient): Pick<PaymentsProvider
       );
       const ours = refunds.items.find((refund) => refund.merchant_note === tag);
       if (ours) return ours;
-      page = refunds.nextPage;
+      page = refunds.nextPage ?? null;
     }
     return null;
   }
