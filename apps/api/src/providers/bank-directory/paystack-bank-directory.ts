@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createPaystackClient,
   PaystackCallFailed,
+  type PaystackPage,
   type PaystackSettings,
 } from '../paystack/paystack-client.ts';
 import {
@@ -57,31 +58,32 @@ export function createPaystackBankDirectory(
   { banksPerPage = BANKS_PER_PAGE }: { banksPerPage?: number } = {},
 ): BankDirectoryProvider {
   const paystack = createPaystackClient(settings);
+  const bankPage = (page: number): Promise<PaystackPage<unknown>> =>
+    paystack.list('/bank', { country: 'nigeria', currency: 'NGN', perPage: banksPerPage, page }, z.unknown());
   return {
     name: 'paystack',
     /**
-     * Page by page (`page`, `perPage`) until a page comes back short, or brings no bank not seen already (a
-     * directory that ignores `page` answers the same page again). The client hands back `data` only, so
-     * Paystack's `meta` is not read.
+     * Page by page (`page`, `perPage`) while Paystack's `meta` says more pages follow (or, without page numbers in
+     * `meta`, while pages come back full), and only while pages bring banks not seen already (a directory that
+     * ignores `page` answers the same page again).
      */
     async listBanks() {
       const banks = new Map<string, DirectoryBank>();
       const seen = new Set<string>();
       try {
-        for (let page = 1; page <= MOST_BANK_PAGES; page += 1) {
-          const records = await paystack.get(
-            '/bank',
-            { country: 'nigeria', currency: 'NGN', perPage: banksPerPage, page },
-            z.array(z.unknown()),
-          );
+        let page: number | null = 1;
+        for (let asked = 0; page !== null && asked < MOST_BANK_PAGES; asked += 1) {
+          const { items, nextPage, numbered } = await bankPage(page);
           const before = seen.size;
-          for (const record of records) {
+          for (const record of items) {
             const code = (record as { code?: unknown } | null)?.code;
             if (typeof code === 'string') seen.add(code.trim());
             const bank = usableBank(record);
             if (bank && !banks.has(bank.bankCode)) banks.set(bank.bankCode, bank);
           }
-          if (records.length < banksPerPage || seen.size === before) break;
+          const full = items.length >= banksPerPage;
+          const following: number | null = full ? page + 1 : null;
+          page = seen.size === before ? null : numbered ? nextPage : following;
         }
       } catch (error) {
         throw new DirectoryUnavailable(error);

@@ -22,7 +22,8 @@ const EnvelopeSchema = z.object({
 
 /**
  * A list's `meta`: page numbers (`page`, `pageCount`) on most lists, a cursor (`next`) on the bank list; whichever
- * the list uses, `nextPage`/`nextCursor` say how to ask for the rest (null: this was the last).
+ * the list uses, `nextPage`/`nextCursor` say how to ask for the rest (null: this was the last, or `meta` did not
+ * say: `numbered` tells whether it had page numbers).
  */
 const ListMetaSchema = z
   .object({
@@ -36,6 +37,7 @@ const ListMetaSchema = z
 export interface PaystackPage<T> {
   items: T[];
   nextPage: number | null;
+  numbered: boolean;
   nextCursor: string | null;
 }
 
@@ -126,6 +128,7 @@ export function createPaystackClient(settings: PaystackSettings): PaystackClient
       return {
         items: data,
         nextPage: page !== undefined && pageCount !== undefined && page < pageCount ? page + 1 : null,
+        numbered: page !== undefined && pageCount !== undefined,
         nextCursor: next || null,
       };
     },

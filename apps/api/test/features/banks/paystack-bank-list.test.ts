@@ -340,6 +340,17 @@ describe('the bank list kept for a day (features/banks/bank-list.ts) over Paysta
       ['4', '10'],
     ]);
   });
+
+  it("stops at the last page Paystack's meta names, even when that page is full", async () => {
+    const before = bankListCalls(standIn);
+    const banks = await createPaystackBankDirectory(
+      { secretKey: SECRET_KEY, baseUrl: standIn.url },
+      { banksPerPage: STAND_IN_LIST.length },
+    ).listBanks();
+    expect(banks).toHaveLength(STAND_IN_LIST.length);
+    const pages = standIn.controls.requests.filter((request) => request.path === '/bank').slice(before);
+    expect(pages.map((request) => request.query.page)).toEqual(['1']);
+  });
 });
 
 describe("which of Paystack's records are banks an NGN account can be at", () => {
