@@ -1,6 +1,7 @@
+import { buffer } from 'node:stream/consumers';
 import { formatMoney } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
 import type { ScheduledJob } from '../../jobs/schedule.repository.ts';
@@ -8,7 +9,7 @@ import { type RetrySchedule, retryDelayMs } from '../../lib/backoff.ts';
 import type { DisputeUpdate } from '../../providers/payments/payments-provider.ts';
 import type { AppDeps, FeatureJobs } from '../../types.ts';
 import { findPaymentForRefundById, lockPaymentByProviderReference } from '../checkout/index.ts';
-import { findOwnedFiles } from '../files/index.ts';
+import { findOwnedFiles, type StoredFile } from '../files/index.ts';
 import {
   holdForDispute,
   releaseDisputeHold,
@@ -28,7 +29,7 @@ import {
   updateDispute,
 } from './disputes.repository.ts';
 
-type NetworkDeps = Pick<AppDeps, 'database' | 'jobs' | 'payments'>;
+type NetworkDeps = Pick<AppDeps, 'database' | 'jobs' | 'payments' | 'storage'>;
 
 /** A step that failed (the network unreachable, say) is tried again after 30 s. */
 const STEP_RETRIES: RetrySchedule = { waitsMs: [30_000], afterLast: 'repeat-last', jitter: [1, 1] };
@@ -37,8 +38,8 @@ const NETWORK_LEASE_MS = 30_000;
 /** The reminder goes this long before the evidence is due. */
 const DISPUTE_REMINDER_BEFORE_MS = 48 * 3_600_000;
 
-async function paymentOf(tx: Tx, dispute: DisputeRow) {
-  const found = await findPaymentForRefundById(tx, dispute.paymentId);
+async function paymentOf(db: DbOrTx, dispute: DisputeRow) {
+  const found = await findPaymentForRefundById(db, dispute.paymentId);
   if (!found) throw new Error(`dispute ${dispute.id}: its payment is gone`);
   return found.payment;
 }
@@ -141,12 +142,17 @@ async function open(tx: Tx, update: DisputeUpdate) {
   return row;
 }
 
-/** One update from the network recorded, in one transaction; recording it twice changes nothing. */
-export async function recordDisputeUpdate(deps: NetworkDeps, update: DisputeUpdate) {
-  await withTransaction(deps, async (tx) => {
+/**
+ * One update from the network recorded, in one transaction; recording it twice changes nothing. Answers whether the
+ * dispute is one of ours (false: no payment of ours has this charge, or nothing of it is left to dispute).
+ */
+export async function recordDisputeUpdate(deps: Pick<AppDeps, 'database' | 'jobs'>, update: DisputeUpdate) {
+  return withTransaction(deps, async (tx) => {
     const row = await open(tx, update);
-    if (!row || !isOpen(row)) return;
-    if (update.state === 'WON' || update.state === 'LOST') await close(tx, row, update.state);
+    if (!row) return false;
+    if (isOpen(row) && (update.state === 'WON' || update.state === 'LOST'))
+      await close(tx, row, update.state);
+    return true;
   });
 }
 
@@ -172,6 +178,34 @@ async function claimAnswer(deps: NetworkDeps, disputeId: string, now: Date) {
   });
 }
 
+/** An evidence file as the network takes it: its bytes are read from storage only when they are sent. */
+const evidenceFileOf = (deps: NetworkDeps, file: StoredFile) => ({
+  name: file.originalName ?? 'evidence',
+  contentType: file.contentType,
+  read: async () => {
+    const body = await deps.storage.get(file.storageKey);
+    if (!body) throw new Error(`evidence file ${file.id}: its bytes are gone from storage`);
+    return buffer(body);
+  },
+});
+
+/** The submitted evidence as the network takes it; the customer is the one who paid when the merchant named none. */
+async function evidenceOf(deps: NetworkDeps, dispute: DisputeRow) {
+  const { db } = deps.database;
+  const [payment, files] = await Promise.all([
+    paymentOf(db, dispute),
+    findOwnedFiles(db, dispute.userId, dispute.evidenceFileIds),
+  ]);
+  return {
+    disputeReference: dispute.providerReference,
+    explanation: dispute.evidenceExplanation ?? '',
+    customerName: dispute.evidenceCustomerName ?? payment.customerName,
+    customerEmail: dispute.evidenceCustomerEmail ?? payment.customerEmail,
+    deliveryDetails: dispute.evidenceDeliveryDetails,
+    files: files.map((file) => evidenceFileOf(deps, file)),
+  };
+}
+
 /** The merchant's answer (evidence or acceptance) sent to the network with no row locked, then marked told. */
 async function tellNetwork(deps: NetworkDeps, disputeId: string, now: Date) {
   const claimed = await claimAnswer(deps, disputeId, now);
@@ -179,15 +213,7 @@ async function tellNetwork(deps: NetworkDeps, disputeId: string, now: Date) {
   if (claimed.networkAction === 'ACCEPT') {
     await deps.payments.acceptDispute(claimed.providerReference);
   } else {
-    const files = await findOwnedFiles(deps.database.db, claimed.userId, claimed.evidenceFileIds);
-    await deps.payments.submitDisputeEvidence({
-      disputeReference: claimed.providerReference,
-      explanation: claimed.evidenceExplanation ?? '',
-      customerName: claimed.evidenceCustomerName,
-      customerEmail: claimed.evidenceCustomerEmail,
-      deliveryDetails: claimed.evidenceDeliveryDetails,
-      fileNames: files.map((file) => file.originalName ?? 'evidence'),
-    });
+    await deps.payments.submitDisputeEvidence(await evidenceOf(deps, claimed));
   }
   await withTransaction(deps, async (tx) => {
     const row = await lockDisputeById(tx, claimed.id);

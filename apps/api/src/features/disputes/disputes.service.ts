@@ -31,7 +31,9 @@ import {
 } from './disputes.repository.ts';
 import { tellNetworkNow } from './disputes-network.job.ts';
 
-export type DisputeDeps = Pick<AppDeps, 'database' | 'jobs' | 'payments'> & { log?: FastifyBaseLogger };
+export type DisputeDeps = Pick<AppDeps, 'database' | 'jobs' | 'payments' | 'storage'> & {
+  log?: FastifyBaseLogger;
+};
 type EvidenceInput = z.output<typeof DisputeEvidenceRequestSchema>;
 
 const notFoundDispute = () => notFound(DISPUTE_MESSAGES.disputeNotFound);

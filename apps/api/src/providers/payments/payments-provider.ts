@@ -62,14 +62,22 @@ export interface DisputeUpdate {
   evidenceDueBy: Date;
 }
 
+/** One evidence file as the network takes it: its name and type, and its bytes read when they are sent. */
+interface DisputeEvidenceFile {
+  name: string;
+  contentType: string;
+  read(): Promise<Buffer>;
+}
+
 interface DisputeEvidenceSubmission {
   disputeReference: string;
   explanation: string;
-  customerName: string | null;
-  customerEmail: string | null;
+  /** The customer as the merchant's evidence names them, else as they gave themselves at checkout. */
+  customerName: string;
+  customerEmail: string;
   deliveryDetails: string | null;
-  /** The evidence files, by name (a real acquirer takes their bytes as well). */
-  fileNames: string[];
+  /** The evidence files (the sandbox looks at none; Paystack takes each file's bytes). */
+  files: DisputeEvidenceFile[];
 }
 
 type OtpResult =
