@@ -8,7 +8,8 @@ import {
   testConfig,
   walletIdsOf,
 } from '../../helper.ts';
-import { startPaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
+import { type PaystackApp, startPaystackApp } from '../../support/paystack-app.ts';
+import type { PaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
 import {
   addNigeriaBank,
   GTB,
@@ -18,27 +19,18 @@ import {
   resolveAccount,
 } from './bank-fixtures.ts';
 
-const SECRET_KEY = 'sk_test_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
-
-type StandIn = Awaited<ReturnType<typeof startPaystackStandIn>>;
-
 describe('name enquiry through Paystack (BANK_DIRECTORY_PROVIDER=paystack, issue 24 §3)', () => {
+  let paystackApp: PaystackApp;
   let ctx: TestContext;
-  let paystack: StandIn;
+  let paystack: PaystackStandIn;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    paystack = await startPaystackStandIn({ secretKey: SECRET_KEY });
-    ctx = await buildTestApp({
-      banks: { ...testConfig().banks, directoryProvider: 'paystack' },
-      paystack: { secretKey: SECRET_KEY, baseUrl: paystack.url },
-    });
+    paystackApp = await startPaystackApp(['bankDirectory']);
+    ({ ctx, paystack } = paystackApp);
     merchant = await signUpMerchant(ctx.app);
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await paystack?.close();
-  });
+  afterAll(() => paystackApp?.close());
 
   it("names the holder as Paystack's account resolution does, and saves Paystack's name with the account", async () => {
     const response = await resolveAccount(ctx.app, merchant, { bankCode: GTB, accountNumber: GTB_ACCOUNT });

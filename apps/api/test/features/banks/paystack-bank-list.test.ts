@@ -15,9 +15,9 @@ import {
   type Merchant,
   signUpMerchant,
   type TestContext,
-  testConfig,
   walletIdsOf,
 } from '../../helper.ts';
+import { PAYSTACK_TEST_KEY, type PaystackApp, startPaystackApp } from '../../support/paystack-app.ts';
 import { STAND_IN_ONLY_BANKS } from '../../support/paystack-stand-in/banks.ts';
 import {
   type PaystackStandIn,
@@ -25,7 +25,6 @@ import {
 } from '../../support/paystack-stand-in/paystack-stand-in.ts';
 import { addNigeriaBank, GTB, GTB_ACCOUNT, resolveAccount } from './bank-fixtures.ts';
 
-const SECRET_KEY = 'sk_test_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const MICRO_FINANCE_CODE = STAND_IN_ONLY_BANKS[0]?.bankCode ?? '';
@@ -38,29 +37,21 @@ const STAND_IN_LIST = [...NIGERIAN_BANKS, ...STAND_IN_ONLY_BANKS]
 const bankListCalls = (standIn: PaystackStandIn) =>
   standIn.controls.requests.filter((request) => request.method === 'GET' && request.path === '/bank').length;
 
-const paystackApp = (standIn: PaystackStandIn) =>
-  buildTestApp({
-    banks: { ...testConfig().banks, directoryProvider: 'paystack' },
-    paystack: { secretKey: SECRET_KEY, baseUrl: standIn.url },
-  });
-
 const nigeriaBanks = (ctx: TestContext, merchant: Merchant) =>
   ctx.app.inject({ url: '/api/bank/nigeria-banks', headers: bearer(merchant.token) });
 
 describe('GET /api/bank/nigeria-banks with Paystack as the bank directory (issue 24 §3)', () => {
+  let paystackApp: PaystackApp;
   let standIn: PaystackStandIn;
   let ctx: TestContext;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    standIn = await startPaystackStandIn({ secretKey: SECRET_KEY });
-    ctx = await paystackApp(standIn);
+    paystackApp = await startPaystackApp(['bankDirectory']);
+    ({ ctx, paystack: standIn } = paystackApp);
     merchant = await signUpMerchant(ctx.app);
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await standIn?.close();
-  });
+  afterAll(() => paystackApp?.close());
 
   it("lists Paystack's banks by name, its micro-finance bank included, asking Paystack once", async () => {
     expect(bankListCalls(standIn)).toBe(0);
@@ -140,19 +131,17 @@ describe('GET /api/bank/nigeria-banks with Paystack as the bank directory (issue
 });
 
 describe('GET /api/bank/nigeria-banks while Paystack has not given its list', () => {
+  let paystackApp: PaystackApp;
   let standIn: PaystackStandIn;
   let ctx: TestContext;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    standIn = await startPaystackStandIn({ secretKey: SECRET_KEY });
-    ctx = await paystackApp(standIn);
+    paystackApp = await startPaystackApp(['bankDirectory']);
+    ({ ctx, paystack: standIn } = paystackApp);
     merchant = await signUpMerchant(ctx.app);
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await standIn?.close();
-  });
+  afterAll(() => paystackApp?.close());
 
   it('answers 503 BANK_LIST_UNAVAILABLE asking to try again, then the list once Paystack answers', async () => {
     standIn.controls.setDown(true);
@@ -238,13 +227,13 @@ describe('the bank list kept for a day (features/banks/bank-list.ts) over Paysta
   let standIn: PaystackStandIn;
   beforeAll(async () => {
     // A held request is dropped after 300 ms: a refresh that hangs, then fails.
-    standIn = await startPaystackStandIn({ secretKey: SECRET_KEY, timeoutMs: 300 });
+    standIn = await startPaystackStandIn({ secretKey: PAYSTACK_TEST_KEY, timeoutMs: 300 });
   });
   afterEach(() => standIn.controls.setDown(false));
   afterAll(() => standIn?.close());
 
   const paystackDirectory = () =>
-    createPaystackBankDirectory({ secretKey: SECRET_KEY, baseUrl: standIn.url });
+    createPaystackBankDirectory({ secretKey: PAYSTACK_TEST_KEY, baseUrl: standIn.url });
 
   it('asks Paystack once a day; after a day answers the stale list at once while one refresh runs', async () => {
     let clock = Date.parse('2026-11-02T08:00:00Z');
@@ -326,7 +315,7 @@ describe('the bank list kept for a day (features/banks/bank-list.ts) over Paysta
   it('reads every page of the list when Paystack pages it', async () => {
     const before = bankListCalls(standIn);
     const banks = await createPaystackBankDirectory(
-      { secretKey: SECRET_KEY, baseUrl: standIn.url },
+      { secretKey: PAYSTACK_TEST_KEY, baseUrl: standIn.url },
       { banksPerPage: 10 },
     ).listBanks();
     expect(banks.map((bank) => bank.bankCode).sort()).toEqual(
@@ -344,7 +333,7 @@ describe('the bank list kept for a day (features/banks/bank-list.ts) over Paysta
   it("stops at the last page Paystack's meta names, even when that page is full", async () => {
     const before = bankListCalls(standIn);
     const banks = await createPaystackBankDirectory(
-      { secretKey: SECRET_KEY, baseUrl: standIn.url },
+      { secretKey: PAYSTACK_TEST_KEY, baseUrl: standIn.url },
       { banksPerPage: STAND_IN_LIST.length },
     ).listBanks();
     expect(banks).toHaveLength(STAND_IN_LIST.length);
@@ -400,7 +389,7 @@ describe("which of Paystack's records are banks an NGN account can be at", () =>
 
   it('keeps active NUBAN banks in Naira, each code once; stops when a page brings nothing new', async () => {
     const banks = await createPaystackBankDirectory(
-      { secretKey: SECRET_KEY, baseUrl },
+      { secretKey: PAYSTACK_TEST_KEY, baseUrl },
       { banksPerPage: RECORDS.length },
     ).listBanks();
     expect(banks).toEqual<DirectoryBank[]>([

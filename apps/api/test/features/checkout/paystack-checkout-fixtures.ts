@@ -1,49 +1,30 @@
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { CheckoutPayment } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { checkoutPayments } from '../../../src/db/schema/index.ts';
-import { buildTestApp, dbOf, type TestContext, testConfig } from '../../helper.ts';
-import {
-  type PaystackStandIn,
-  startPaystackStandIn,
-} from '../../support/paystack-stand-in/paystack-stand-in.ts';
+import { dbOf } from '../../helper.ts';
+import { PAYSTACK_TEST_KEY, type PaystackApp, startPaystackApp } from '../../support/paystack-app.ts';
+import type { PaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
 import { eventsFor, newKey, startBody, startPayment } from './checkout-fixtures.ts';
 
-export const SECRET_KEY = 'sk_test_5f4e3d2c1b0a99887766554433221100';
+export { PAYSTACK_TEST_KEY as SECRET_KEY } from '../../support/paystack-app.ts';
 /** PUBLIC_URL of the test app: the return address comes from it, never from a request's Host. */
 export const PUBLIC_URL = 'https://shop.example.com';
 
-export interface PaystackCheckout {
-  ctx: TestContext;
-  paystack: PaystackStandIn;
-  webhookUrl: string;
-}
+export type PaystackCheckout = PaystackApp;
 
 /**
  * An app with PAYMENTS_PROVIDER=paystack against the stand-in, listening so that the stand-in's webhooks reach it.
  * Refunds wait for processRefunds(); a webhook the app fails is tried again after 50 ms; a held call is dropped
  * after 200 ms (what the client sees of a timeout).
  */
-export async function startPaystackCheckout(): Promise<PaystackCheckout> {
-  const paystack = await startPaystackStandIn({
-    secretKey: SECRET_KEY,
-    refundProcessMs: null,
-    webhookRetryMs: 50,
-    timeoutMs: 200,
+export function startPaystackCheckout(): Promise<PaystackCheckout> {
+  return startPaystackApp(['payments'], {
+    standIn: { refundProcessMs: null, webhookRetryMs: 50, timeoutMs: 200 },
+    config: { publicUrl: PUBLIC_URL },
   });
-  const ctx = await buildTestApp({
-    publicUrl: PUBLIC_URL,
-    checkout: { ...testConfig().checkout, paymentsProvider: 'paystack' },
-    paystack: { secretKey: SECRET_KEY, baseUrl: paystack.url },
-  });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  const webhookUrl = `http://127.0.0.1:${port}/api/providers/paystack/webhook`;
-  paystack.controls.setWebhookUrl(webhookUrl);
-  return { ctx, paystack, webhookUrl };
 }
 
 /** The start call's body on a hosted checkout: no card. */
@@ -92,7 +73,7 @@ export const callsAbout = (paystack: PaystackStandIn, reference: string) =>
     .map((request) => `${request.method} ${request.path}`);
 
 /** POSTs a webhook body as is, signed with `key` (the real secret key, or another one to forge it). */
-export function postWebhook(app: FastifyInstance, body: string, key: string | null = SECRET_KEY) {
+export function postWebhook(app: FastifyInstance, body: string, key: string | null = PAYSTACK_TEST_KEY) {
   return app.inject({
     method: 'POST',
     url: '/api/providers/paystack/webhook',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceDuePayouts } from '../../../src/features/payouts/index.ts';
@@ -9,38 +8,25 @@ import {
   signUpMerchant,
   sqlRows,
   type TestContext,
-  testConfig,
   walletBalance,
 } from '../../helper.ts';
-import { startPaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
+import { type PaystackApp, startPaystackApp } from '../../support/paystack-app.ts';
+import type { PaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
 import { generateKey } from '../api-keys/api-key-fixtures.ts';
 import { expectLedgerVerifies } from '../refunds/refund-fixtures.ts';
 import { readyMerchant, settlementAccount } from './payout-fixtures.ts';
 
-const SECRET_KEY = 'sk_test_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
-
-type StandIn = Awaited<ReturnType<typeof startPaystackStandIn>>;
-
 describe('payouts as Paystack transfers (PAYOUT_RAIL_PROVIDER=paystack, issue 24 §3)', () => {
+  let paystackApp: PaystackApp;
   let ctx: TestContext;
-  let paystack: StandIn;
+  let paystack: PaystackStandIn;
   let webhookUrl: string;
 
   beforeAll(async () => {
-    paystack = await startPaystackStandIn({ secretKey: SECRET_KEY, transferSettleMs: null });
-    ctx = await buildTestApp({
-      payouts: { ...testConfig().payouts, railProvider: 'paystack' },
-      paystack: { secretKey: SECRET_KEY, baseUrl: paystack.url },
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
-    webhookUrl = `http://127.0.0.1:${port}/api/providers/paystack/webhook`;
-    paystack.controls.setWebhookUrl(webhookUrl);
+    paystackApp = await startPaystackApp(['payoutRail'], { standIn: { transferSettleMs: null } });
+    ({ ctx, paystack, webhookUrl } = paystackApp);
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await paystack?.close();
-  });
+  afterAll(() => paystackApp?.close());
 
   /** A ready merchant with a Naira settlement account and an API key (a key's payout needs no code). */
   async function readyToPayOut(accountNumber = '0123456789') {
