@@ -5,6 +5,7 @@ import type { PaymentsProvider, RefundResult } from './payments-provider.ts';
 /** Why a refund through Paystack failed, as the merchant reads it (followed by "The money is back in your wallet."). */
 export const PAYSTACK_REFUND_MESSAGES = {
   failed: "Paystack could not return the money to the customer's card",
+  noTransaction: "Paystack has no transaction with this payment's reference, so it has nothing to refund",
   refused: (paystackMessage: string | null) =>
     `Paystack refused the refund${paystackMessage?.trim() ? `: ${paystackMessage.trim().replace(/\.+$/, '')}` : ''}`,
 } as const;
@@ -45,21 +46,39 @@ const refusalOf = (error: unknown): PaystackCallFailed | null =>
     ? error
     : null;
 
+/** Verify's answer for a reference Paystack has never seen. */
+const TRANSACTION_NOT_FOUND = /not found/i;
+
 /** Refunds the merchant asks for, as Paystack refunds (`POST /refund`, `GET /refund`, `GET /refund/{id}`). */
 export function paystackRefunds(paystack: PaystackClient): Pick<PaymentsProvider, 'refund' | 'lookupRefund'> {
-  /** The refund of this transaction tagged with our reference, if Paystack has one (lists filter by its id). */
-  async function findTagged(transactionReference: string, refundReference: string) {
-    const transaction = await paystack.get(
-      `/transaction/verify/${encodeURIComponent(transactionReference)}`,
-      {},
-      TransactionIdSchema,
-    );
+  /** Paystack's id of the transaction with this reference (refund lists filter by it); null: Paystack has none. */
+  async function transactionIdOf(reference: string): Promise<string | null> {
+    try {
+      const transaction = await paystack.get(
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+        {},
+        TransactionIdSchema,
+      );
+      return String(transaction.id);
+    } catch (error) {
+      if (
+        error instanceof PaystackCallFailed &&
+        error.refused &&
+        TRANSACTION_NOT_FOUND.test(error.paystackMessage ?? '')
+      )
+        return null;
+      throw error;
+    }
+  }
+
+  /** The refund of this transaction tagged with our reference, if Paystack has one. */
+  async function findTagged(transactionId: string, refundReference: string) {
     const tag = tagOf(refundReference);
     let page: number | null = 1;
     for (let read = 0; page !== null && read < MAX_PAGES; read++) {
       const refunds: PaystackPage<PaystackRefund> = await paystack.list(
         '/refund',
-        { transaction: String(transaction.id), perPage: REFUNDS_PER_PAGE, page },
+        { transaction: transactionId, perPage: REFUNDS_PER_PAGE, page },
         PaystackRefundSchema,
       );
       const ours = refunds.items.find((refund) => refund.merchant_note === tag);
@@ -71,10 +90,15 @@ export function paystackRefunds(paystack: PaystackClient): Pick<PaymentsProvider
 
   return {
     async refund(request) {
+      // Any doubt on the way (no answer, a refusal of a read) throws: the refunds job asks again later. Only Paystack
+      // refusing the refund itself, or having no such transaction, fails it: then nothing can have left for the card.
+      const transactionId = await transactionIdOf(request.providerReference);
+      if (transactionId === null)
+        return { state: 'FAILED', refundId: null, reason: PAYSTACK_REFUND_MESSAGES.noTransaction };
+      // An earlier call may have made it and lost its answer (a timeout, a 5xx after the work): found, not redone.
+      const earlier = await findTagged(transactionId, request.refundReference);
+      if (earlier) return resultOf(earlier);
       try {
-        // An earlier call may have made it and lost its answer (a timeout, a 5xx after the work): found, not redone.
-        const earlier = await findTagged(request.providerReference, request.refundReference);
-        if (earlier) return resultOf(earlier);
         const made = await paystack.post(
           '/refund',
           {
@@ -102,7 +126,8 @@ export function paystackRefunds(paystack: PaystackClient): Pick<PaymentsProvider
         return resultOf(
           await paystack.get(`/refund/${encodeURIComponent(refundId)}`, {}, PaystackRefundSchema),
         );
-      const found = await findTagged(chargeReference, refundReference);
+      const transactionId = await transactionIdOf(chargeReference);
+      const found = transactionId === null ? null : await findTagged(transactionId, refundReference);
       // Not made (or not listed yet): never a failure, which would give the money back while one may be on its way.
       if (!found)
         throw new Error(`Paystack has no refund ${refundReference} yet: it is asked for with refund()`);

@@ -2,6 +2,7 @@ import type { CheckoutPayment } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYSTACK_PAYMENT_MESSAGES } from '../../../src/providers/payments/paystack-payments-provider.ts';
+import { PAYSTACK_REFUND_MESSAGES } from '../../../src/providers/payments/paystack-refunds.ts';
 import { countRows, walletBalance } from '../../helper.ts';
 import {
   expectLedgerVerifies,
@@ -318,7 +319,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     });
   });
 
-  it("refuses card calls with a sentence; a refund of a transaction Paystack does not have is FAILED with Paystack's words", async () => {
+  it('refuses card calls with a sentence; a refund of a transaction Paystack does not have is FAILED', async () => {
     const provider = app().deps.payments;
     await expect(provider.lookup('anything')).rejects.toThrow(/hosted page/);
     await expect(
@@ -326,7 +327,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     ).resolves.toEqual({
       state: 'FAILED',
       refundId: null,
-      reason: 'Paystack refused the refund: Transaction reference not found',
+      reason: PAYSTACK_REFUND_MESSAGES.noTransaction,
     });
   });
 });

@@ -253,6 +253,24 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
     },
   );
 
+  it('Paystack not answering before anything was asked: the refund waits PENDING, nothing at Paystack, and is asked once by the job', async () => {
+    const paid = await paidThroughPaystack();
+    controls().failNext('GET', '/refund', 'server-error');
+
+    const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
+
+    expect(await storedRefund(made.id)).toEqual({ status: 'PENDING', provider_reference: null });
+    expect(await paystackRefundsOf(paid.payment.reference)).toEqual([]);
+    await runRefundsJob(app());
+    const atPaystack = await paystackRefundsOf(paid.payment.reference);
+    expect(atPaystack.map((one) => one.merchant_note)).toEqual([`Bizdash refund ${made.id}`]);
+    expect(await storedRefund(made.id)).toEqual({
+      status: 'PENDING',
+      provider_reference: String(atPaystack[0]?.id),
+    });
+    await expectLedgerVerifies(app());
+  });
+
   it('refunds in parts: each part is a Paystack refund of its own amount, both settle, nothing is left to refund', async () => {
     const paid = await paidThroughPaystack();
     const before = await walletBalance(app(), paid.walletId);
