@@ -392,13 +392,18 @@ function paystackSettings(config: Pick<Config, 'checkout' | 'banks' | 'payouts'>
 export const usesPaystack = (config: Config) => paystackSettings(config).length > 0;
 
 /**
- * Test mode: some provider is a sandbox, or Paystack is used with a test key (its money is not real either). With
- * live keys for every provider the product drops its Test mode banner.
+ * Test mode: a provider that moves money (card payments, name enquiry, payouts) is a sandbox, or Paystack is used
+ * with a test key (its money is not real either). With live keys for all three, real money moves and the product
+ * drops its Test mode banner; identity checks, rates and email have no say in that (ADR 059).
  */
 export function isTestMode(config: Config): boolean {
-  const paystackTestKey =
-    paystackSettings(config).length > 0 && config.paystack.secretKey.startsWith('sk_test_');
-  return providerNames(config).includes('sandbox') || paystackTestKey;
+  const moneyProviders = [
+    config.checkout.paymentsProvider,
+    config.banks.directoryProvider,
+    config.payouts.railProvider,
+  ];
+  const paystackTestKey = usesPaystack(config) && config.paystack.secretKey.startsWith('sk_test_');
+  return moneyProviders.includes('sandbox') || paystackTestKey;
 }
 
 /** The provider chosen for each outside service (storage aside, which only holds files). */

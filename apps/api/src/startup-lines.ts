@@ -11,8 +11,8 @@ export function startupLines(deps: Pick<AppDeps, 'config' | 'keys' | 'testMode' 
   return [
     `Bizdash is running at ${config.publicUrl}${listening}`,
     deps.testMode
-      ? 'Test mode: on (sandbox providers, no real money moves)'
-      : 'Test mode: off (every provider is real)',
+      ? 'Test mode: on (sandbox providers or a Paystack test key, no real money moves)'
+      : 'Test mode: off (card payments, name enquiry and payouts are live: real money moves)',
     ...(deps.email.provider === 'sandbox' ? [`Sandbox mailbox: ${mailboxLink(deps)}`] : []),
     `API reference: ${config.publicUrl}/api/docs`,
   ];

@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
 import { completeDocument, contractTransform, webhooksDocument } from './openapi-contract.ts';
 
 const TEST_MODE_NOTE =
-  'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.';
+  '**Test mode**: card payments, name enquiry or payouts go through a sandbox or a Paystack test key: no real money moves.';
+const LIVE_MODE_NOTE =
+  '**Live mode**: card payments, name enquiry and payouts go through Paystack with a live key: real money moves.';
 
 /** The reference's "Authentication" section: how a dashboard and a shop's server each prove who they are. */
 const AUTHENTICATION = `## Authentication
@@ -34,8 +36,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       info: {
         title: 'Bizdash API',
         description:
-          `Merchant payments and wallet API.\n\n${AUTHENTICATION}` +
-          (app.deps.testMode ? `\n\n**${TEST_MODE_NOTE}**` : ''),
+          `Merchant payments and wallet API.\n\n${app.deps.testMode ? TEST_MODE_NOTE : LIVE_MODE_NOTE}\n\n` +
+          AUTHENTICATION,
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],

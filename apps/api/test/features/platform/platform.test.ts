@@ -124,7 +124,7 @@ describe('GET /api/docs', () => {
       spec.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema.required,
     ).toContain('businessName');
     expect(spec.info.description).toContain(
-      'Test mode: this instance uses sandbox providers. Card payments and emails are simulated and no real money moves.',
+      '**Test mode**: card payments, name enquiry or payouts go through a sandbox or a Paystack test key: no real money moves.',
     );
   });
 });

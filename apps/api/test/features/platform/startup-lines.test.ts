@@ -16,7 +16,7 @@ describe('start-up lines', () => {
     const lines = startupLines(ctx.app.deps);
     expect(lines).toEqual([
       'Bizdash is running at http://localhost:8080',
-      'Test mode: on (sandbox providers, no real money moves)',
+      'Test mode: on (sandbox providers or a Paystack test key, no real money moves)',
       `Sandbox mailbox: http://localhost:8080/sandbox/mailbox#key=${mailboxKey(ctx.app.deps)}`,
       'API reference: http://localhost:8080/api/docs',
     ]);
@@ -34,11 +34,11 @@ describe('start-up lines', () => {
     );
   });
 
-  it('say test mode is off, with no mailbox, when every provider is real', () => {
+  it('say test mode is off, with no mailbox, when the money providers are live', () => {
     const email = { ...ctx.app.deps.email, provider: 'smtp' as const };
     expect(startupLines({ ...ctx.app.deps, testMode: false, email })).toEqual([
       'Bizdash is running at http://localhost:8080',
-      'Test mode: off (every provider is real)',
+      'Test mode: off (card payments, name enquiry and payouts are live: real money moves)',
       'API reference: http://localhost:8080/api/docs',
     ]);
   });

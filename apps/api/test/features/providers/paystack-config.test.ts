@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTestMode, loadConfig } from '../../../src/config.ts';
+import { buildTestApp, testConfig } from '../../helper.ts';
 
 const TEST_KEY = 'sk_test_4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c';
 const LIVE_KEY = 'sk_live_4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c';
@@ -42,10 +43,36 @@ describe('the Paystack settings (issue 24 §1)', () => {
     expect(() => loadConfig({ PAYSTACK_BASE_URL: 'paystack' })).toThrow(/PAYSTACK_BASE_URL must be a URL/);
   });
 
-  it('is in test mode with a Paystack test key, and while any other provider is a sandbox', () => {
+  it('is in test mode with a Paystack test key, and while any money provider is a sandbox', () => {
     const paystack = { BANK_DIRECTORY_PROVIDER: 'paystack', PAYOUT_RAIL_PROVIDER: 'paystack' };
     expect(isTestMode(loadConfig({ ...paystack, PAYSTACK_SECRET_KEY: TEST_KEY }))).toBe(true);
-    // A live key, but card payments, identity, email and rates are still sandboxes.
+    // A live key, but card payments are still the sandbox's.
     expect(isTestMode(loadConfig({ ...paystack, PAYSTACK_SECRET_KEY: LIVE_KEY }))).toBe(true);
+    const allThree = { ...paystack, PAYMENTS_PROVIDER: 'paystack', PUBLIC_URL: 'https://pay.example.com' };
+    expect(isTestMode(loadConfig({ ...allThree, PAYSTACK_SECRET_KEY: TEST_KEY }))).toBe(true);
+    // Live keys for payments, name enquiry and payouts: real money moves (identity, rates, email have no say).
+    expect(isTestMode(loadConfig({ ...allThree, PAYSTACK_SECRET_KEY: LIVE_KEY }))).toBe(false);
+  });
+});
+
+describe('an instance with live Paystack keys for every money provider', () => {
+  it('says live mode on /api/health and in the API reference', async () => {
+    const defaults = testConfig();
+    const ctx = await buildTestApp({
+      publicUrl: 'https://pay.example.com',
+      checkout: { ...defaults.checkout, paymentsProvider: 'paystack' },
+      banks: { ...defaults.banks, directoryProvider: 'paystack' },
+      payouts: { ...defaults.payouts, railProvider: 'paystack' },
+      // Nothing here calls Paystack: an address that answers nothing.
+      paystack: { secretKey: LIVE_KEY, baseUrl: 'http://127.0.0.1:9' },
+    });
+    try {
+      expect((await ctx.app.inject({ url: '/api/health' })).json()).toMatchObject({ testMode: false });
+      const reference = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+      expect(reference.info.description).toContain('**Live mode**: card payments, name enquiry and payouts');
+      expect(reference.info.description).not.toContain('Test mode');
+    } finally {
+      await ctx.close();
+    }
   });
 });
