@@ -4,7 +4,7 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import { signedCallbackRoute } from '../../plugins/provider-callbacks.ts';
 import type { AppDeps } from '../../types.ts';
-import { applyLinkCallback, createHostedLink } from './banks.service.ts';
+import { applyLinkCallback, createHostedLink } from './bank-link.service.ts';
 
 /** POST /api/users/plaid/link (SPEC section 7): the hosted bank link for a USD settlement account. */
 export function bankLinkRoutes(deps: AppDeps) {
