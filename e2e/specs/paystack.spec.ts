@@ -13,7 +13,7 @@ import { addNairaAccount } from '../support/settlement';
 // (playwright.config.ts): the whole merchant journey of issue 24.
 test.use({ baseURL: PAYSTACK_SERVER.baseURL, viewport: { width: 1280, height: 800 } });
 
-test('with Paystack: a sale through the hosted page, a Naira account named by Paystack, a payout its webhook settles', async ({
+test('with Paystack: a sale through the hosted page, part of it refunded, a Naira account named by Paystack, a payout its webhook settles', async ({
   page,
   browser,
   request,
@@ -61,6 +61,23 @@ test('with Paystack: a sale through the hosted page, a Naira account named by Pa
   ).toBeVisible({
     timeout: patience(20_000),
   });
+
+  // Part of the sale back to the customer's card: a Paystack refund, settled by its refund.processed webhook.
+  await page.getByTestId('transaction-row').filter({ hasText: 'Adire silk scarf' }).first().click();
+  const details = page.getByRole('dialog', { name: 'Transaction Details' });
+  await details.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await refund.getByRole('radio', { name: 'Partial refund' }).check();
+  await refund.getByLabel('Amount to refund (NGN)').fill('5,000');
+  await refund.getByLabel('Reason').selectOption({ label: 'Requested by the customer' });
+  await refund.getByRole('button', { name: 'Review refund' }).click();
+  await refund.getByRole('button', { name: 'Refund ₦5,000.00' }).click();
+  await expect(refund).toBeHidden();
+  await expect(details.getByTestId('refund-row').getByTestId('refund-status')).toHaveText('Refunded', {
+    timeout: patience(30_000),
+  });
+  await saveScreenshot(page, testInfo, 'paystack-refunded-1280', { fullPage: false });
+  await page.keyboard.press('Escape');
   await approveKyc(request, merchant);
 
   // Paystack's account resolution names the holder (the stand-in answers as Paystack does: upper case).
