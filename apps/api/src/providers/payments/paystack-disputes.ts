@@ -213,18 +213,17 @@ export function paystackDisputes(paystack: PaystackClient): DisputeMethods {
     return target.fileName;
   }
 
-  /** A call answering the dispute: Paystack saying it is answered or decided already means the answer is there. */
-  async function answer(call: () => Promise<unknown>): Promise<boolean> {
+  /** A call answering the dispute; null when Paystack says it is answered or decided already (the answer is there). */
+  async function answer<T>(call: () => Promise<T>): Promise<T | null> {
     try {
-      await call();
-      return true;
+      return await call();
     } catch (error) {
       if (
         error instanceof PaystackCallFailed &&
         error.refused &&
         ALREADY_RESOLVED.test(error.paystackMessage ?? '')
       )
-        return false;
+        return null;
       throw error;
     }
   }
@@ -251,9 +250,8 @@ export function paystackDisputes(paystack: PaystackClient): DisputeMethods {
       const reference = submission.disputeReference;
       const dispute = await fetchDispute(reference);
       if (isAnswered(dispute)) return;
-      let evidenceId: string | null = null;
-      const added = await answer(async () => {
-        ({ id: evidenceId } = await paystack.post(
+      const evidence = await answer(() =>
+        paystack.post(
           `/dispute/${encodeURIComponent(reference)}/evidence`,
           {
             customer_email: submission.customerEmail,
@@ -263,9 +261,9 @@ export function paystackDisputes(paystack: PaystackClient): DisputeMethods {
             ...(submission.deliveryDetails ? { delivery_address: submission.deliveryDetails } : {}),
           },
           EvidenceSchema,
-        ));
-      });
-      if (!added) return;
+        ),
+      );
+      if (!evidence) return;
       const files =
         submission.files.length > 0
           ? submission.files
@@ -284,7 +282,7 @@ export function paystackDisputes(paystack: PaystackClient): DisputeMethods {
         message: submission.explanation,
         refund_amount: 0,
         uploaded_filename: uploaded[0],
-        evidence: evidenceId,
+        evidence: evidence.id,
       });
     },
 

@@ -288,6 +288,30 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
     );
     expect(resolves).toHaveLength(1);
   });
+
+  it('two answers racing to Paystack: the one refused as already resolved counts as told', async () => {
+    const paid = await paidThroughPaystack(checkout);
+    const { paystackId } = await opened(paid);
+    const evidence = {
+      disputeReference: String(paystackId),
+      explanation: 'Delivered',
+      customerName: 'Chioma Eze',
+      customerEmail: 'chioma@example.com',
+      deliveryDetails: null,
+      files: [],
+    };
+    const payments = app().deps.payments;
+    await Promise.all([payments.submitDisputeEvidence(evidence), payments.submitDisputeEvidence(evidence)]);
+    const resolves = controls().requests.filter(
+      (request) => request.method === 'PUT' && request.path === `/dispute/${paystackId}/resolve`,
+    );
+    // Both read the dispute before either answered: the second resolve was refused, and was not an error.
+    expect(resolves).toHaveLength(2);
+    expect(controls().disputes.find(paystackId)).toMatchObject({
+      status: 'awaiting-bank-feedback',
+      answer: { resolution: 'declined' },
+    });
+  });
 });
 
 describe('the disputes job reconciles from Paystack’s list when a webhook never came', () => {

@@ -57,7 +57,8 @@ interface Dispute {
   category: string;
   dueAt: string;
   resolvedAt: string | null;
-  evidence: Evidence | null;
+  /** Every evidence given, oldest first; the dispute shows the latest. */
+  evidences: Evidence[];
   uploads: Upload[];
   answer: MerchantAnswer | null;
   history: Array<{ status: DisputeStatus; by: string; createdAt: string }>;
@@ -111,6 +112,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
 
   const disputeJson = (dispute: Dispute) => {
     const { transaction } = dispute;
+    const latest = dispute.evidences.at(-1);
     return {
       id: dispute.id,
       integration: state.integration,
@@ -144,7 +146,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
       last4: '4081',
       dueAt: dispute.dueAt,
       resolvedAt: dispute.resolvedAt,
-      evidence: dispute.evidence ? evidenceJson(dispute, dispute.evidence) : null,
+      evidence: latest ? evidenceJson(dispute, latest) : null,
       attachments: dispute.answer?.uploadedFilename ?? null,
       note: null,
       history: dispute.history,
@@ -235,7 +237,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
     return { kind: 'html', status: 200, html: '' };
   }
 
-  /** POST /dispute/:id/evidence: the merchant's account of the sale (given again, it replaces the first). */
+  /** POST /dispute/:id/evidence: the merchant's account of the sale (given again, the dispute shows the latest). */
   function addEvidence({ params, body }: StandInRequest): Reply {
     const dispute = disputeOf(params);
     if (!dispute) return NOT_FOUND;
@@ -246,7 +248,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
     if (deliveryDate && !DAY.test(deliveryDate))
       return refuse(400, 'delivery_date must be a date (YYYY-MM-DD)');
     if (dispute.status !== 'awaiting-merchant-feedback') return refuse(400, ALREADY_RESOLVED);
-    dispute.evidence = {
+    const evidence: Evidence = {
       id: state.nextId(),
       customerEmail: text(body, 'customer_email').trim(),
       customerName: text(body, 'customer_name'),
@@ -256,8 +258,9 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
       deliveryDate,
       createdAt: timestamp(),
     };
-    dispute.updatedAt = dispute.evidence.createdAt;
-    return ok('Evidence created', evidenceJson(dispute, dispute.evidence), undefined, 201);
+    dispute.evidences.push(evidence);
+    dispute.updatedAt = evidence.createdAt;
+    return ok('Evidence created', evidenceJson(dispute, evidence), undefined, 201);
   }
 
   /** PUT /dispute/:id/resolve: `declined` (with the evidence) goes to the bank, `merchant-accepted` is resolved. */
@@ -274,7 +277,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
     if (resolution === 'declined') {
       const noEvidence = missing(body, ['evidence']);
       if (noEvidence) return noEvidence;
-      if (!dispute.evidence || String(dispute.evidence.id) !== text(body, 'evidence'))
+      if (!dispute.evidences.some((evidence) => String(evidence.id) === text(body, 'evidence')))
         return refuse(400, 'Evidence not found for this dispute');
     }
     const uploadedFilename = text(body, 'uploaded_filename');
@@ -286,7 +289,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
       message: text(body, 'message'),
       refundAmount,
       uploadedFilename,
-      evidence: dispute.evidence && resolution === 'declined' ? dispute.evidence.id : null,
+      evidence: resolution === 'declined' ? Number(text(body, 'evidence')) : null,
     };
     if (resolution === 'declined') {
       moveTo(dispute, 'awaiting-bank-feedback', 'merchant');
@@ -327,7 +330,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
         category: options.category ?? 'chargeback',
         dueAt: new Date(Date.now() + (options.dueInHours ?? 48) * 3_600_000).toISOString(),
         resolvedAt: null,
-        evidence: null,
+        evidences: [],
         uploads: [],
         answer: null,
         history: [{ status: 'awaiting-merchant-feedback', by: 'bank', createdAt: now }],
