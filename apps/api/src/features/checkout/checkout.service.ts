@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
-import type {
-  CardBrand,
-  CheckoutPayment,
-  CheckoutProduct,
-  FeeBearer,
-  StartPaymentRequestSchema,
-} from '@bizdash/shared';
+import type { CardBrand, CheckoutPayment, CheckoutProduct, FeeBearer } from '@bizdash/shared';
 import { feeBearerOf } from '@bizdash/shared';
-import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CardPaymentsProvider, ChargeResult } from '../../providers/payments/payments-provider.ts';
 import { findProductForCheckout, saleStatus } from '../products/index.ts';
@@ -26,24 +19,21 @@ import {
   cancelPayment,
   failAbandonedBatch,
   failPayment,
-  LINK_NOT_FOUND,
-  LostKeyRace,
   type Outcome,
-  openPayment,
   type ProviderFollowUp,
   redirectUrlOf,
   unbookableReason,
   verifyOtp,
 } from './checkout-transitions.ts';
 import { startHostedPayment, verifyBeforeAbandoning, verifyOpenPayment } from './hosted-checkout.ts';
+import { LINK_NOT_FOUND, LostKeyRace, openPayment, type StartPaymentInput } from './open-payment.ts';
 
 /*
- * Checkout's orchestration: the transitions (checkout-transitions.ts) change the payment in the database, this
- * file talks to the card network between them and after them. With a hosted checkout (the acquirer's page takes
+ * Checkout's orchestration: the payment opened (open-payment.ts) and moved on by the transitions
+ * (checkout-transitions.ts), which change it in the database; this file talks to the card network between them and
+ * after them. With a hosted checkout (the acquirer's page takes
  * the card) the talking is hosted-checkout.ts's.
  */
-
-type StartPaymentInput = z.output<typeof StartPaymentRequestSchema>;
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const NO_CODE_EXPECTED = 'This payment is not waiting for a code.';

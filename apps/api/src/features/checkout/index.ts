@@ -17,5 +17,5 @@ export {
 export { findCheckoutProductForPage, startPayment } from './checkout.service.ts';
 export { createCheckoutContext } from './checkout-context.ts';
 export { sendReceipt } from './checkout-receipt.ts';
-export { openPayment } from './checkout-transitions.ts';
 export { verifyHostedPayment } from './hosted-checkout.ts';
+export { openPayment } from './open-payment.ts';
