@@ -30,7 +30,8 @@ import {
  * open makes the payment (open-payment.ts); every other transition is here. Each is one database transaction that
  * locks the payment (and its transaction row) first, so two transitions of one payment never interleave, and a
  * transition on a finished payment changes nothing. None of them talks to the card network: each returns what the
- * network must be told once it committed, and the service (checkout.service.ts, or hosted-checkout.ts) does that.
+ * network must be told once it committed, and the service (checkout.service.ts, with card-checkout.ts or
+ * hosted-checkout.ts) does that.
  */
 
 export const SOLD_OUT_WHILE_PAYING =

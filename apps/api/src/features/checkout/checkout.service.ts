@@ -2,8 +2,18 @@ import { createHash } from 'node:crypto';
 import type { CardBrand, CheckoutPayment, CheckoutProduct, FeeBearer } from '@bizdash/shared';
 import { feeBearerOf } from '@bizdash/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { CardPaymentsProvider, ChargeResult } from '../../providers/payments/payments-provider.ts';
 import { findProductForCheckout, saleStatus } from '../products/index.ts';
+import {
+  bookAccepted,
+  bookCaptured,
+  bookLeftover,
+  capturedWhileWaiting,
+  cardNetwork,
+  cardRequired,
+  chargeCard,
+  followedUp,
+  followUp,
+} from './card-checkout.ts';
 import {
   findAbandonedPayments,
   findPaymentByKey,
@@ -14,42 +24,27 @@ import type { CheckoutContext } from './checkout-context.ts';
 import {
   abandonedReason,
   abandonedRefundedReason,
-  awaitOtp,
-  bookPayment,
   cancelPayment,
   failAbandonedBatch,
   failPayment,
   type Outcome,
-  type ProviderFollowUp,
   redirectUrlOf,
-  unbookableReason,
-  verifyOtp,
 } from './checkout-transitions.ts';
 import { startHostedPayment, verifyBeforeAbandoning, verifyOpenPayment } from './hosted-checkout.ts';
 import { LINK_NOT_FOUND, LostKeyRace, openPayment, type StartPaymentInput } from './open-payment.ts';
 
 /*
  * Checkout's orchestration: the payment opened (open-payment.ts) and moved on by the transitions
- * (checkout-transitions.ts), which change it in the database; this file talks to the card network between them and
- * after them. With a hosted checkout (the acquirer's page takes
- * the card) the talking is hosted-checkout.ts's.
+ * (checkout-transitions.ts), which change it in the database; between them and after them the acquirer is talked
+ * to, by card-checkout.ts for the card flow and hosted-checkout.ts for a hosted checkout (the acquirer's page takes
+ * the card).
  */
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const NO_CODE_EXPECTED = 'This payment is not waiting for a code.';
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different payment.';
-const CARD_REQUIRED = 'Card details are required';
-/** As the schema would answer a missing card: the card flow needs one (the request schema allows none for HOSTED). */
-const cardRequired = () =>
-  new AppError(400, 'VALIDATION_ERROR', CARD_REQUIRED, [{ path: 'card', message: CARD_REQUIRED }]);
 const CARD_NOT_ACCEPTED =
   "This checkout takes the card on the payment service's own page: send no card details (paymentFlow HOSTED).";
-
-/** The card network, for the card flow's calls: a hosted checkout never gets one (its page takes the card). */
-function cardNetwork(context: CheckoutContext): CardPaymentsProvider {
-  if (context.provider.flow !== 'card') throw new Error('a card network call on a hosted checkout');
-  return context.provider;
-}
 
 export async function getCheckoutProduct(
   context: CheckoutContext,
@@ -122,7 +117,7 @@ export async function getPayment(context: CheckoutContext, paymentId: string): P
     return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
   }
   if (view.status !== 'OTP_VERIFIED') return toCheckoutPayment(context, view);
-  const outcome = await book(context, paymentId);
+  const outcome = await bookCaptured(context, paymentId);
   return toCheckoutPayment(context, outcome ? { ...view, ...outcome } : await findView(context, paymentId));
 }
 
@@ -185,75 +180,11 @@ function hashStart(productId: string, input: StartPaymentInput) {
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }
 
-/**
- * After a transition committed (its event already on its way: the transaction woke the job runner): a payment that
- * will not be booked has its charge cancelled (released, or refunded if it was captured). A failed cancel is logged and retried by the next transition that
- * sees the payment; a real acquirer's uncaptured charges also expire on their own.
- */
-async function followUp(context: CheckoutContext, next: ProviderFollowUp) {
-  // A hosted checkout's money is given back by its verification (hosted-checkout.ts), which knows it was paid.
-  if (!next?.cancel || context.provider.flow !== 'card') return;
-  try {
-    await context.provider.cancel(next.cancel);
-  } catch (error) {
-    context.log.error({ err: error, providerReference: next.cancel }, 'cancelling a card charge failed');
-  }
-}
-
-/** After a transition: the network told what it decided, the payment as it now stands returned. */
-async function followedUp(context: CheckoutContext, outcome: Outcome | null) {
-  await followUp(context, outcome?.next ?? null);
-  return outcome;
-}
-
-/**
- * Books a payment whose charge is captured (callers hold that answer from the network). When it cannot be booked
- * (the merchant's wallet was closed, or the last units went to someone faster since the payment started) the
- * booking rolled back; the payment fails instead and its charge is refunded.
- */
-async function book(context: CheckoutContext, paymentId: string, providerReference?: string) {
-  let outcome: Outcome | null;
-  try {
-    outcome = await bookPayment(context, paymentId, providerReference);
-  } catch (error) {
-    const reason = unbookableReason(error);
-    if (!reason) throw error;
-    outcome = await failPayment(context, paymentId, reason, providerReference);
-  }
-  return followedUp(context, outcome);
-}
-
-/** Acts on the network's answer to a charge: book it, wait for the customer's code, or record the decline. */
-async function applyCharge(context: CheckoutContext, paymentId: string, result: ChargeResult) {
-  if (result.outcome === 'DECLINED') {
-    return followedUp(
-      context,
-      await failPayment(context, paymentId, result.reason, result.providerReference),
-    );
-  }
-  if (result.outcome === 'OTP_REQUIRED') {
-    return followedUp(context, await awaitOtp(context.db, paymentId, result.providerReference));
-  }
-  return book(context, paymentId, result.providerReference);
-}
-
-async function charge(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
-  if (!input.card) throw cardRequired();
-  const result = await cardNetwork(context).charge({
-    merchantReference: payment.id,
-    amount: payment.customerTotal,
-    currency: payment.currency,
-    card: input.card,
-    brand: payment.cardBrand,
-  });
-  return applyCharge(context, payment.id, result);
-}
-
 /** After the payment opened: the card charged, or the hosted checkout's page opened for it. */
 function proceed(context: CheckoutContext, payment: PaymentRow, input: StartPaymentInput) {
   return context.provider.flow === 'hosted'
     ? startHostedPayment(context, payment)
-    : charge(context, payment, input);
+    : chargeCard(context, payment, input);
 }
 
 /** The card goes to a card network only; a hosted checkout's page takes it, so sending one is refused. */
@@ -330,7 +261,7 @@ export async function submitOtp(
   if (view.status === 'SUCCESSFUL' || view.status === 'FAILED') return toCheckoutPayment(context, view);
   const answer = (outcome: Outcome | null) =>
     outcome ? toCheckoutPayment(context, { ...view, ...outcome }) : getPayment(context, paymentId);
-  if (view.status === 'OTP_VERIFIED') return answer(await book(context, paymentId));
+  if (view.status === 'OTP_VERIFIED') return answer(await bookCaptured(context, paymentId));
   const { providerReference, nextAction } = view.payment;
   if (nextAction !== 'OTP' || !providerReference) throw conflict(NO_CODE_EXPECTED, 'NO_CODE_EXPECTED');
   const result = await cardNetwork(context).submitOtp(providerReference, otp);
@@ -342,12 +273,6 @@ export async function submitOtp(
     return answer(await followedUp(context, await failPayment(context, paymentId, result.reason)));
   }
   return answer(await bookAccepted(context, paymentId));
-}
-
-/** The issuer took the code and captured the charge: recorded (OTP_VERIFIED), then booked. */
-async function bookAccepted(context: CheckoutContext, paymentId: string) {
-  await verifyOtp(context.db, paymentId);
-  return book(context, paymentId);
 }
 
 /**
@@ -367,31 +292,6 @@ export async function abandonForAnotherCard(context: CheckoutContext, paymentId:
   if (outcome?.status === 'FAILED') return toCheckoutPayment(context, { ...view, ...outcome });
   // Its code was accepted meanwhile: the customer is shown the payment going through, not the card form.
   return getPayment(context, paymentId);
-}
-
-/** Books a payment the job found OTP_VERIFIED; one that cannot be booked yet is logged and tried next run. */
-async function bookLeftover(context: CheckoutContext, paymentId: string) {
-  try {
-    await book(context, paymentId);
-    return true;
-  } catch (error) {
-    context.log.error({ err: error, paymentId }, 'booking a payment whose code was accepted failed');
-    return false;
-  }
-}
-
-/** Which of these payments waiting for a code the issuer captured all the same (the process died meanwhile). */
-async function capturedWhileWaiting(
-  context: CheckoutContext,
-  payments: Awaited<ReturnType<typeof findAbandonedPayments>>,
-) {
-  const captured = new Set<string>();
-  if (context.provider.flow !== 'card') return captured;
-  for (const { id, providerReference, nextAction } of payments) {
-    if (nextAction !== 'OTP' || !providerReference) continue;
-    if ((await context.provider.lookup(providerReference)).outcome === 'CAPTURED') captured.add(id);
-  }
-  return captured;
 }
 
 /**
