@@ -2,12 +2,19 @@ import { createHmac } from 'node:crypto';
 import type { CheckoutPayment } from '@bizdash/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { checkoutPayments } from '../../../src/db/schema/index.ts';
-import { dbOf } from '../../helper.ts';
+import { dbOf, type Merchant, signUpMerchant, sqlRows, walletIdsOf } from '../../helper.ts';
 import { PAYSTACK_TEST_KEY, type PaystackApp, startPaystackApp } from '../../support/paystack-app.ts';
 import type { PaystackStandIn } from '../../support/paystack-stand-in/paystack-stand-in.ts';
-import { eventsFor, newKey, startBody, startPayment } from './checkout-fixtures.ts';
+import {
+  createProduct,
+  eventsFor,
+  newKey,
+  startBody,
+  startPayment,
+  storedStatusOf,
+} from './checkout-fixtures.ts';
 
 export { PAYSTACK_TEST_KEY as SECRET_KEY } from '../../support/paystack-app.ts';
 /** PUBLIC_URL of the test app: the return address comes from it, never from a request's Host. */
@@ -25,6 +32,47 @@ export function startPaystackCheckout(): Promise<PaystackCheckout> {
     standIn: { refundProcessMs: null, webhookRetryMs: 50, timeoutMs: 200 },
     config: { publicUrl: PUBLIC_URL },
   });
+}
+
+/** The Paystack checkout app of a describe block: started before its tests, closed after them. */
+export function usePaystackCheckout() {
+  let checkout: PaystackCheckout | undefined;
+  beforeAll(async () => {
+    checkout = await startPaystackCheckout();
+  });
+  afterAll(() => checkout?.close());
+  const current = () => {
+    if (!checkout) throw new Error('the Paystack checkout app is not started yet');
+    return checkout;
+  };
+  return { checkout: current, app: () => current().ctx.app, controls: () => current().paystack.controls };
+}
+
+export interface PaidThroughPaystack {
+  merchant: Merchant;
+  payment: CheckoutPayment;
+  /** The CREDIT the payment booked. */
+  transactionId: string;
+  walletId: string;
+}
+
+/** A new merchant's product (₦5,000 unless said) paid on Paystack's page, booked by the charge.success webhook. */
+export async function paidThroughPaystack(
+  checkout: PaystackCheckout,
+  amount = 500_000,
+): Promise<PaidThroughPaystack> {
+  const { app } = checkout.ctx;
+  const merchant = await signUpMerchant(app);
+  const product = await createProduct(app, merchant, { amount });
+  const payment = await startHosted(app, product.recordId);
+  checkout.paystack.controls.completeCheckout(payment.reference, 'success');
+  await waitFor(async () => (await storedStatusOf(app, payment.paymentId)) === 'SUCCESSFUL');
+  const [row] = await sqlRows<{ transaction_id: string }>(
+    app,
+    sql`select transaction_id from checkout_payments where id = ${payment.paymentId}`,
+  );
+  const { NGN: walletId } = await walletIdsOf(app, merchant.userId);
+  return { merchant, payment, transactionId: row?.transaction_id ?? '', walletId };
 }
 
 /** The start call's body on a hosted checkout: no card. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isTestMode, loadConfig, usesPaystack } from '../../../src/config.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
@@ -21,10 +21,9 @@ import {
   callsAbout,
   eventTypesOf,
   hostedBody,
-  type PaystackCheckout,
   SECRET_KEY,
   startHosted,
-  startPaystackCheckout,
+  usePaystackCheckout,
   withoutWebhooks,
 } from './paystack-checkout-fixtures.ts';
 
@@ -32,23 +31,13 @@ const NOT_STARTED =
   'The card payment service did not answer in time, so this payment was not started. Your card was not charged. Please try again.';
 
 describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', () => {
-  let checkout: PaystackCheckout;
-  const app = () => checkout.ctx.app;
-  const controls = () => checkout.paystack.controls;
+  const { checkout, app, controls } = usePaystackCheckout();
   const context = () => createCheckoutContext(app().deps, app().log);
   const openPaymentsOf = (userId: string) =>
     countRows(
       app(),
       sql`select count(*) as n from checkout_payments where user_id = ${userId} and completed_at is null`,
     );
-
-  beforeAll(async () => {
-    checkout = await startPaystackCheckout();
-  });
-  afterAll(async () => {
-    await checkout?.ctx.close();
-    await checkout?.paystack.close();
-  });
 
   it.each([
     ['times out', 'timeout'],
@@ -84,7 +73,7 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
   it('Paystack down while the customer comes back: the payment stays open, then is booked once Paystack answers', async () => {
     const { seller, productId } = await sellerWithProduct(app());
     const payment = await startHosted(app(), productId);
-    await withoutWebhooks(checkout, async () => {
+    await withoutWebhooks(checkout(), async () => {
       controls().completeCheckout(payment.reference, 'success');
     });
     controls().setDown(true);
@@ -124,7 +113,7 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
     it('verifies first: a payment paid without a word (no webhook, nobody back) is booked, not failed', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      await withoutWebhooks(checkout, async () => {
+      await withoutWebhooks(checkout(), async () => {
         controls().completeCheckout(payment.reference, 'success');
       });
       await failAbandonedPayments(context(), later());
@@ -144,9 +133,9 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
       }
       expect(await storedStatusOf(app(), payment.paymentId)).toBe('CREATED');
       // Not past its window yet: not even asked.
-      const asked = callsAbout(checkout.paystack, payment.reference).length;
+      const asked = callsAbout(checkout().paystack, payment.reference).length;
       await failAbandonedPayments(context(), new Date());
-      expect(callsAbout(checkout.paystack, payment.reference).length).toBe(asked);
+      expect(callsAbout(checkout().paystack, payment.reference).length).toBe(asked);
 
       await failAbandonedPayments(context(), later());
       expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({
@@ -155,7 +144,7 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
         nextAction: null,
         redirectUrl: null,
       });
-      expect(callsAbout(checkout.paystack, payment.reference)).toContain(
+      expect(callsAbout(checkout().paystack, payment.reference)).toContain(
         `GET /transaction/verify/${payment.reference}`,
       );
     });
@@ -168,7 +157,7 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
 
       controls().completeCheckout(payment.reference, 'success');
       await controls().webhooksIdle();
-      expect(callsAbout(checkout.paystack, payment.reference)).toContain('POST /refund');
+      expect(callsAbout(checkout().paystack, payment.reference)).toContain('POST /refund');
       expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'FAILED' });
       expect(await eventTypesOf(app(), payment.paymentId)).toEqual(['payment.failed']);
       expect(await walletBalance(app(), seller.NGN)).toBe(0);
@@ -181,7 +170,7 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
     const { seller, productId } = await sellerWithProduct(app(), { quantityAvailable: 1 });
     const first = await startHosted(app(), productId);
     const second = await startHosted(app(), productId, hostedBody({ customerEmail: 'ada@example.com' }));
-    await withoutWebhooks(checkout, async () => {
+    await withoutWebhooks(checkout(), async () => {
       controls().completeCheckout(first.reference, 'success');
       controls().completeCheckout(second.reference, 'success');
       expect((await getPayment(app(), first.paymentId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
@@ -190,8 +179,8 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
         failureReason: SOLD_OUT_WHILE_PAYING,
       });
     });
-    expect(callsAbout(checkout.paystack, second.reference)).toContain('POST /refund');
-    expect(callsAbout(checkout.paystack, first.reference)).not.toContain('POST /refund');
+    expect(callsAbout(checkout().paystack, second.reference)).toContain('POST /refund');
+    expect(callsAbout(checkout().paystack, first.reference)).not.toContain('POST /refund');
     expect(await quantityOf(app(), productId)).toBe(0);
     expect(await walletBalance(app(), seller.NGN)).toBe(first.total - first.fee);
     await expectLedgerVerifies(app());

@@ -1,6 +1,6 @@
 import type { CheckoutPayment } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYSTACK_PAYMENT_MESSAGES } from '../../../src/providers/payments/paystack-payments-provider.ts';
 import { PAYSTACK_REFUND_MESSAGES } from '../../../src/providers/payments/paystack-refunds.ts';
 import { countRows, walletBalance } from '../../helper.ts';
@@ -21,27 +21,16 @@ import {
   chargeNoticeOf,
   eventTypesOf,
   hostedBody,
-  type PaystackCheckout,
   PUBLIC_URL,
   postWebhook,
   startHosted,
-  startPaystackCheckout,
   tamperOurAmount,
+  usePaystackCheckout,
   withoutWebhooks,
 } from './paystack-checkout-fixtures.ts';
 
 describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=paystack, issue 24 §2)', () => {
-  let checkout: PaystackCheckout;
-  const app = () => checkout.ctx.app;
-  const controls = () => checkout.paystack.controls;
-
-  beforeAll(async () => {
-    checkout = await startPaystackCheckout();
-  });
-  afterAll(async () => {
-    await checkout?.ctx.close();
-    await checkout?.paystack.close();
-  });
+  const { checkout, app, controls } = usePaystackCheckout();
 
   /** A booked payment: one CREDIT with its fee, the wallet paid the net, the stock taken, the ledger whole. */
   async function expectBookedOnce(
@@ -108,7 +97,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
       expect(payment).toMatchObject({
         status: 'CREATED',
         nextAction: 'REDIRECT',
-        redirectUrl: expect.stringMatching(new RegExp(`^${checkout.paystack.url}/checkout/`)),
+        redirectUrl: expect.stringMatching(new RegExp(`^${checkout().paystack.url}/checkout/`)),
         sandboxOtp: null,
         card: null,
         total: 1_000_000,
@@ -131,7 +120,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
       expect(retry.statusCode).toBe(201);
       expect(retry.json()).toMatchObject({ paymentId: payment.paymentId, redirectUrl: payment.redirectUrl });
       expect(
-        callsAbout(checkout.paystack, payment.reference).filter((call) => call.startsWith('POST')),
+        callsAbout(checkout().paystack, payment.reference).filter((call) => call.startsWith('POST')),
       ).toEqual(['POST /transaction/initialize']);
     });
 
@@ -155,7 +144,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     it('by the return page alone (no webhook): its card is the one Paystack reports', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      const returned = await withoutWebhooks(checkout, async () => {
+      const returned = await withoutWebhooks(checkout(), async () => {
         const back = controls().completeCheckout(payment.reference, 'success');
         expect(back).toBe(
           `${PUBLIC_URL}/pay/${productId}/payments/${payment.paymentId}?trxref=${payment.reference}&reference=${payment.reference}`,
@@ -168,7 +157,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
         redirectUrl: null,
         card: { brand: 'VISA', last4: '4081' },
       });
-      expect(callsAbout(checkout.paystack, payment.reference)).toContain(
+      expect(callsAbout(checkout().paystack, payment.reference)).toContain(
         `GET /transaction/verify/${payment.reference}`,
       );
       await expectBookedOnce(payment, seller, productId);
@@ -179,7 +168,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
       const payment = await startHosted(app(), productId);
       controls().completeCheckout(payment.reference, 'success');
       await controls().webhooksIdle();
-      const notice = controls().webhooks[chargeNoticeOf(checkout.paystack, payment.reference)];
+      const notice = controls().webhooks[chargeNoticeOf(checkout().paystack, payment.reference)];
       expect(notice?.status).toBe(200);
       await expectBookedOnce(payment, seller, productId);
     });
@@ -190,18 +179,18 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
       controls().completeCheckout(payment.reference, 'success');
       await controls().webhooksIdle();
       expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
-      await controls().resendWebhook(chargeNoticeOf(checkout.paystack, payment.reference));
+      await controls().resendWebhook(chargeNoticeOf(checkout().paystack, payment.reference));
       await expectBookedOnce(payment, seller, productId);
     });
 
     it('by the return page, then the webhook', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      await withoutWebhooks(checkout, async () => {
+      await withoutWebhooks(checkout(), async () => {
         controls().completeCheckout(payment.reference, 'success');
         expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
       });
-      const late = await controls().resendWebhook(chargeNoticeOf(checkout.paystack, payment.reference));
+      const late = await controls().resendWebhook(chargeNoticeOf(checkout().paystack, payment.reference));
       expect(late.status).toBe(200);
       await expectBookedOnce(payment, seller, productId);
     });
@@ -209,10 +198,10 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     it('by the return page and the webhook at once', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      await withoutWebhooks(checkout, async () => {
+      await withoutWebhooks(checkout(), async () => {
         controls().completeCheckout(payment.reference, 'success');
       });
-      const notice = chargeNoticeOf(checkout.paystack, payment.reference);
+      const notice = chargeNoticeOf(checkout().paystack, payment.reference);
       const [hook, ...pages] = await Promise.all([
         controls().resendWebhook(notice),
         ...Array.from({ length: 4 }, () => getPayment(app(), payment.paymentId)),
@@ -237,7 +226,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
         status: 'FAILED',
         failureReason: expect.stringContaining('different amount or currency'),
       });
-      expect(callsAbout(checkout.paystack, payment.reference)).toContain('POST /refund');
+      expect(callsAbout(checkout().paystack, payment.reference)).toContain('POST /refund');
       await expectNothingBooked(payment, seller, productId);
     });
 
@@ -258,17 +247,17 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     it('a forged webhook is 401 and changes nothing, even for a transaction Paystack has as paid', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      await withoutWebhooks(checkout, async () => {
+      await withoutWebhooks(checkout(), async () => {
         controls().completeCheckout(payment.reference, 'success');
       });
-      const body = controls().webhooks[chargeNoticeOf(checkout.paystack, payment.reference)]?.body ?? '';
-      const verifiesBefore = callsAbout(checkout.paystack, payment.reference).length;
+      const body = controls().webhooks[chargeNoticeOf(checkout().paystack, payment.reference)]?.body ?? '';
+      const verifiesBefore = callsAbout(checkout().paystack, payment.reference).length;
       for (const key of [null, 'sk_test_someoneelse0000000000000000']) {
         const response = await postWebhook(app(), body, key);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
       }
-      expect(callsAbout(checkout.paystack, payment.reference).length).toBe(verifiesBefore);
+      expect(callsAbout(checkout().paystack, payment.reference).length).toBe(verifiesBefore);
       expect(await storedStatusOf(app(), payment.paymentId)).toBe('CREATED');
       await expectNothingBooked(payment, seller, productId);
     });
@@ -290,7 +279,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
           redirectUrl: null,
         });
         expect(await eventTypesOf(app(), payment.paymentId)).toEqual(['payment.failed']);
-        expect(callsAbout(checkout.paystack, payment.reference)).not.toContain('POST /refund');
+        expect(callsAbout(checkout().paystack, payment.reference)).not.toContain('POST /refund');
         await expectNothingBooked(payment, seller, productId);
       },
     );
@@ -298,7 +287,7 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     it('a cancel from the payment page after paying on Paystack keeps the payment: booked, not cancelled', async () => {
       const { seller, productId } = await sellerWithProduct(app());
       const payment = await startHosted(app(), productId);
-      await withoutWebhooks(checkout, async () => {
+      await withoutWebhooks(checkout(), async () => {
         controls().completeCheckout(payment.reference, 'success');
         const cancel = await app().inject({
           method: 'POST',

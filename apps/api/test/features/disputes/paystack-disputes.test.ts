@@ -1,15 +1,13 @@
 import type { DisputeDetail } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, type Merchant, signUpMerchant, sqlRows, walletBalance, walletIdsOf } from '../../helper.ts';
-import { createProduct, storedStatusOf } from '../checkout/checkout-fixtures.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { bearer, type Merchant, sqlRows, walletBalance } from '../../helper.ts';
 import {
-  hostedBody,
+  type PaidThroughPaystack,
   type PaystackCheckout,
+  paidThroughPaystack,
   postWebhook,
-  startHosted,
-  startPaystackCheckout,
-  waitFor,
+  usePaystackCheckout,
 } from '../checkout/paystack-checkout-fixtures.ts';
 import { multipartBody, PDF } from '../files/multipart-body.ts';
 import { expectLedgerVerifies } from '../refunds/refund-fixtures.ts';
@@ -22,29 +20,6 @@ import {
   postEvidence,
   runJob,
 } from './dispute-fixtures.ts';
-
-/** A merchant whose product a customer paid on Paystack's page (booked by charge.success): what a dispute names. */
-async function paidThroughPaystack(checkout: PaystackCheckout) {
-  const app = checkout.ctx.app;
-  const merchant = await signUpMerchant(app);
-  const product = await createProduct(app, merchant, { amount: 500_000 });
-  const payment = await startHosted(app, product.recordId, hostedBody());
-  checkout.paystack.controls.completeCheckout(payment.reference, 'success');
-  await waitFor(async () => (await storedStatusOf(app, payment.paymentId)) === 'SUCCESSFUL');
-  const [row] = await sqlRows<{ transaction_id: string }>(
-    app,
-    sql`select transaction_id from checkout_payments where id = ${payment.paymentId}`,
-  );
-  const { NGN: walletId } = await walletIdsOf(app, merchant.userId);
-  return {
-    merchant,
-    reference: payment.reference,
-    transactionId: row?.transaction_id ?? '',
-    walletId,
-    total: payment.total,
-  };
-}
-type PaidThroughPaystack = Awaited<ReturnType<typeof paidThroughPaystack>>;
 
 /** The merchant's disputes of this payment, as GET /api/disputes lists them. */
 async function disputesOf(checkout: PaystackCheckout, paid: PaidThroughPaystack) {
@@ -67,23 +42,13 @@ const networkActionOf = async (checkout: PaystackCheckout, disputeId: string) =>
   )[0]?.network_action;
 
 describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=paystack, issue 24 §2)', () => {
-  let checkout: PaystackCheckout;
-  const app = () => checkout.ctx.app;
-  const controls = () => checkout.paystack.controls;
-
-  beforeAll(async () => {
-    checkout = await startPaystackCheckout();
-  });
-  afterAll(async () => {
-    await checkout?.ctx.close();
-    await checkout?.paystack.close();
-  });
+  const { checkout, app, controls } = usePaystackCheckout();
 
   /** Paystack opens a dispute of the payment and its charge.dispute.create reaches the app; answers both ids. */
   async function opened(paid: PaidThroughPaystack, options: { category?: string; amount?: number } = {}) {
-    const paystackId = controls().disputes.open(paid.reference, { dueInHours: 24 * 7, ...options });
+    const paystackId = controls().disputes.open(paid.payment.reference, { dueInHours: 24 * 7, ...options });
     await controls().webhooksIdle();
-    return { paystackId, dispute: await theDispute(checkout, paid) };
+    return { paystackId, dispute: await theDispute(checkout(), paid) };
   }
 
   const upload = (merchant: Merchant, disputeId: string) => {
@@ -99,29 +64,32 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   };
 
   it('charge.dispute.create opens the dispute and holds its amount; a replay and a forged notice change nothing', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const before = await walletBalance(app(), paid.walletId);
     const heldBefore = await disputesHeld(app());
-    const paystackId = controls().disputes.open(paid.reference, { category: 'fraud', dueInHours: 72 });
+    const paystackId = controls().disputes.open(paid.payment.reference, {
+      category: 'fraud',
+      dueInHours: 72,
+    });
     await controls().webhooksIdle();
     const notice = controls().webhooks.findIndex(
       (hook) => hook.event === 'charge.dispute.create' && JSON.parse(hook.body).data.id === paystackId,
     );
     expect(controls().webhooks[notice]?.status).toBe(200);
 
-    const dispute = await theDispute(checkout, paid);
+    const dispute = await theDispute(checkout(), paid);
     const dueAt = controls().disputes.find(paystackId).dueAt;
     expect(dispute).toMatchObject({
       status: 'NEEDS_RESPONSE',
       reason: 'fraudulent',
-      amount: paid.total,
+      amount: paid.payment.total,
       currency: 'NGN',
       paymentTransactionId: paid.transactionId,
       evidenceDueBy: dueAt,
     });
     expect(dispute.timeline.map((entry) => entry.kind)).toEqual(['OPENED']);
-    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.total);
-    expect(await disputesHeld(app())).toBe(heldBefore + paid.total);
+    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.payment.total);
+    expect(await disputesHeld(app())).toBe(heldBefore + paid.payment.total);
 
     // Paystack sends it again (its bytes and signature), then reminds: still one dispute, one hold.
     expect((await controls().resendWebhook(notice)).status).toBe(200);
@@ -132,15 +100,15 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
     const forged = JSON.stringify({ ...JSON.parse(body), data: { ...JSON.parse(body).data, id: 4242 } });
     expect((await postWebhook(app(), forged, 'sk_test_not_ours')).statusCode).toBe(401);
 
-    expect(await disputesOf(checkout, paid)).toHaveLength(1);
-    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.total);
-    expect(await disputesHeld(app())).toBe(heldBefore + paid.total);
+    expect(await disputesOf(checkout(), paid)).toHaveLength(1);
+    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.payment.total);
+    expect(await disputesHeld(app())).toBe(heldBefore + paid.payment.total);
     expect(await eventTypesOf(app(), paid.merchant.userId)).toEqual(['dispute.created']);
     await expectLedgerVerifies(app());
   });
 
   it('a dispute of a transaction that is not ours is acknowledged and not applied', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId } = await opened(paid);
     const data = controls().disputes.find(paystackId);
     const stranger = {
@@ -159,7 +127,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   });
 
   it('evidence reaches Paystack (evidence, the file’s bytes, resolve declined); charge.dispute.resolve declined wins it', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId, dispute } = await opened(paid);
     const balanceOpen = await walletBalance(app(), paid.walletId);
     const file = await upload(paid.merchant, dispute.id);
@@ -175,7 +143,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('UNDER_REVIEW');
-    expect(await networkActionOf(checkout, dispute.id)).toBeNull();
+    expect(await networkActionOf(checkout(), dispute.id)).toBeNull();
 
     const atPaystack = controls().disputes.find(paystackId);
     expect(atPaystack.status).toBe('awaiting-bank-feedback');
@@ -203,7 +171,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
     const won = await getDispute(app(), paid.merchant, dispute.id);
     expect(won.status).toBe('WON');
     expect(won.timeline.map((entry) => entry.kind)).toEqual(['OPENED', 'EVIDENCE_SUBMITTED', 'WON']);
-    expect(await walletBalance(app(), paid.walletId)).toBe(balanceOpen + paid.total);
+    expect(await walletBalance(app(), paid.walletId)).toBe(balanceOpen + paid.payment.total);
     expect(await eventTypesOf(app(), paid.merchant.userId)).toEqual([
       'dispute.created',
       'dispute.updated',
@@ -213,7 +181,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   });
 
   it('evidence without files sends a statement as the file; the bank deciding for the customer loses it', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId, dispute } = await opened(paid, { category: 'chargeback' });
     expect(dispute.reason).toBe('other');
     const balanceOpen = await walletBalance(app(), paid.walletId);
@@ -241,14 +209,14 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   });
 
   it('accepting resolves merchant-accepted at Paystack; its charge.dispute.resolve closes nothing twice', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId, dispute } = await opened(paid, { amount: 300_000 });
     expect(dispute.amount).toBe(300_000);
     const balanceOpen = await walletBalance(app(), paid.walletId);
     const heldOpen = await disputesHeld(app());
     const accepted = await postAccept(app(), paid.merchant, dispute.id);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await networkActionOf(checkout, dispute.id)).toBeNull();
+    expect(await networkActionOf(checkout(), dispute.id)).toBeNull();
 
     const atPaystack = controls().disputes.find(paystackId);
     expect(atPaystack).toMatchObject({ status: 'resolved', resolution: 'merchant-accepted' });
@@ -270,7 +238,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   });
 
   it('an answer whose outcome Paystack never told is sent again by the job, and is not made twice', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId, dispute } = await opened(paid);
     controls().failNext('PUT', `/dispute/${paystackId}/resolve`, 'timeout-after-work');
     const submitted = await postEvidence(app(), paid.merchant, dispute.id, {
@@ -278,11 +246,11 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
       submit: true,
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    expect(await networkActionOf(checkout, dispute.id)).toBe('EVIDENCE');
+    expect(await networkActionOf(checkout(), dispute.id)).toBe('EVIDENCE');
     expect(controls().disputes.find(paystackId).status).toBe('awaiting-bank-feedback');
 
     await runJob(app(), new Date(Date.now() + 31_000));
-    expect(await networkActionOf(checkout, dispute.id)).toBeNull();
+    expect(await networkActionOf(checkout(), dispute.id)).toBeNull();
     const resolves = controls().requests.filter(
       (request) => request.method === 'PUT' && request.path === `/dispute/${paystackId}/resolve`,
     );
@@ -290,7 +258,7 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
   });
 
   it('two answers racing to Paystack: the one refused as already resolved counts as told', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const { paystackId } = await opened(paid);
     const evidence = {
       disputeReference: String(paystackId),
@@ -315,19 +283,11 @@ describe('disputes of card payments taken through Paystack (PAYMENTS_PROVIDER=pa
 });
 
 describe('the disputes job reconciles from Paystack’s list when a webhook never came', () => {
-  let checkout: PaystackCheckout;
-  const app = () => checkout.ctx.app;
-  const controls = () => checkout.paystack.controls;
+  // A fresh app: its first run of the disputes job reads Paystack's list at once.
+  const { checkout, app, controls } = usePaystackCheckout();
   const listCalls = () => controls().requests.filter((request) => request.path === '/dispute').length;
-
-  beforeAll(async () => {
-    // A fresh app: its first run of the disputes job reads Paystack's list at once.
-    checkout = await startPaystackCheckout();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     vi.useRealTimers();
-    await checkout?.ctx.close();
-    await checkout?.paystack.close();
   });
 
   /** Runs `work` while Paystack's notices reach nobody (each tried until it gives up). */
@@ -335,20 +295,22 @@ describe('the disputes job reconciles from Paystack’s list when a webhook neve
     controls().setWebhookUrl(null);
     const result = work();
     await controls().webhooksIdle();
-    controls().setWebhookUrl(checkout.webhookUrl);
+    controls().setWebhookUrl(checkout().webhookUrl);
     return result;
   }
 
   it('opens a dispute found in GET /dispute, lists at most every 10 minutes, and closes it once decided', async () => {
-    const paid = await paidThroughPaystack(checkout);
+    const paid = await paidThroughPaystack(checkout());
     const before = await walletBalance(app(), paid.walletId);
-    const paystackId = await unheard(() => controls().disputes.open(paid.reference, { dueInHours: 24 * 7 }));
-    expect(await disputesOf(checkout, paid)).toEqual([]);
+    const paystackId = await unheard(() =>
+      controls().disputes.open(paid.payment.reference, { dueInHours: 24 * 7 }),
+    );
+    expect(await disputesOf(checkout(), paid)).toEqual([]);
 
     await runJob(app());
-    const dispute = await theDispute(checkout, paid);
-    expect(dispute).toMatchObject({ status: 'NEEDS_RESPONSE', amount: paid.total });
-    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.total);
+    const dispute = await theDispute(checkout(), paid);
+    expect(dispute).toMatchObject({ status: 'NEEDS_RESPONSE', amount: paid.payment.total });
+    expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.payment.total);
     expect(listCalls()).toBe(1);
     await runJob(app());
     expect(listCalls()).toBe(1);
@@ -368,7 +330,7 @@ describe('the disputes job reconciles from Paystack’s list when a webhook neve
     expect(listCalls()).toBe(2);
     expect((await getDispute(app(), paid.merchant, dispute.id)).status).toBe('WON');
     expect(await walletBalance(app(), paid.walletId)).toBe(before);
-    expect(await disputesOf(checkout, paid)).toHaveLength(1);
+    expect(await disputesOf(checkout(), paid)).toHaveLength(1);
     await expectLedgerVerifies(app());
   });
 });

@@ -1,22 +1,14 @@
-import type { CheckoutPayment } from '@bizdash/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYSTACK_REFUND_MESSAGES } from '../../../src/providers/payments/paystack-refunds.ts';
+import { fundWallet, sqlRows, walletBalance } from '../../helper.ts';
+import { eventsFor } from '../checkout/checkout-fixtures.ts';
 import {
-  fundWallet,
-  type Merchant,
-  signUpMerchant,
-  sqlRows,
-  walletBalance,
-  walletIdsOf,
-} from '../../helper.ts';
-import { createProduct, eventsFor, storedStatusOf } from '../checkout/checkout-fixtures.ts';
-import {
-  type PaystackCheckout,
+  type PaidThroughPaystack,
+  paidThroughPaystack,
   postWebhook,
   SECRET_KEY,
-  startHosted,
-  startPaystackCheckout,
+  usePaystackCheckout,
   waitFor,
   withoutWebhooks,
 } from '../checkout/paystack-checkout-fixtures.ts';
@@ -37,45 +29,18 @@ interface PaystackRefund {
   merchant_note: string;
 }
 
-interface PaidThroughPaystack {
-  merchant: Merchant;
-  payment: CheckoutPayment;
-  transactionId: string;
-  walletId: string;
-}
-
 describe('refunds of payments taken through Paystack (POST /refund, refund.* webhooks; issue 24 §2)', () => {
-  let checkout: PaystackCheckout;
-  const app = () => checkout.ctx.app;
-  const controls = () => checkout.paystack.controls;
-
-  beforeAll(async () => {
-    checkout = await startPaystackCheckout();
-  });
-  afterAll(async () => {
-    await checkout?.ctx.close();
-    await checkout?.paystack.close();
-  });
+  const { checkout, app, controls } = usePaystackCheckout();
 
   /** A merchant whose ₦5,000 product a customer paid on Paystack's page, with ₦10,000 more in the wallet. */
-  async function paidThroughPaystack(): Promise<PaidThroughPaystack> {
-    const merchant = await signUpMerchant(app());
-    const product = await createProduct(app(), merchant, { amount: 500_000 });
-    const payment = await startHosted(app(), product.recordId);
-    controls().completeCheckout(payment.reference, 'success');
-    await controls().webhooksIdle();
-    expect(await storedStatusOf(app(), payment.paymentId)).toBe('SUCCESSFUL');
-    const [row] = await sqlRows<{ transaction_id: string }>(
-      app(),
-      sql`select transaction_id from checkout_payments where id = ${payment.paymentId}`,
-    );
-    const { NGN: walletId } = await walletIdsOf(app(), merchant.userId);
-    await fundWallet(app(), walletId, 1_000_000);
-    return { merchant, payment, transactionId: row?.transaction_id ?? '', walletId };
+  async function paidAndFunded(): Promise<PaidThroughPaystack> {
+    const paid = await paidThroughPaystack(checkout());
+    await fundWallet(app(), paid.walletId, 1_000_000);
+    return paid;
   }
 
   async function paystackCall<T>(path: string): Promise<T> {
-    const response = await fetch(`${checkout.paystack.url}${path}`, {
+    const response = await fetch(`${checkout().paystack.url}${path}`, {
       headers: { authorization: `Bearer ${SECRET_KEY}` },
     });
     return ((await response.json()) as { data: T }).data;
@@ -121,7 +86,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
     });
 
   it('asks Paystack once with our reference in merchant_note: PENDING, then SUCCEEDED by the refund.processed webhook', async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     const before = await walletBalance(app(), paid.walletId);
     const inTransit = await refundsInTransit(app());
 
@@ -157,8 +122,8 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it('is SUCCEEDED by the refunds job when no webhook comes', async () => {
-    const paid = await paidThroughPaystack();
-    const made = await withoutWebhooks(checkout, async () => {
+    const paid = await paidAndFunded();
+    const made = await withoutWebhooks(checkout(), async () => {
       const asked = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
       controls().processRefunds('processed');
       await runRefundsJob(app());
@@ -170,7 +135,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it("a refund Paystack fails gives the money back to the wallet (FAILED, Paystack's reason), and can be asked again", async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     const before = await walletBalance(app(), paid.walletId);
     const inTransit = await refundsInTransit(app());
     const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
@@ -196,9 +161,9 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it("a refund Paystack refuses (less is left there than here) is FAILED at once with Paystack's words, the money back", async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     // Part of the payment was refunded from Paystack's dashboard, which Bizdash does not know.
-    await fetch(`${checkout.paystack.url}/refund`, {
+    await fetch(`${checkout().paystack.url}/refund`, {
       method: 'POST',
       headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ transaction: paid.payment.reference, amount: 100_000 }),
@@ -224,7 +189,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   it.each(['timeout-after-work', 'server-error-after-work'] as const)(
     'a POST /refund whose answer is lost (%s) leads to exactly one Paystack refund once the job runs again',
     async (fault) => {
-      const paid = await paidThroughPaystack();
+      const paid = await paidAndFunded();
       controls().failNext('POST', '/refund', fault);
 
       const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
@@ -254,7 +219,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   );
 
   it('Paystack not answering before anything was asked: the refund waits PENDING, nothing at Paystack, and is asked once by the job', async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     controls().failNext('GET', '/refund', 'server-error');
 
     const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
@@ -272,7 +237,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it('refunds in parts: each part is a Paystack refund of its own amount, both settle, nothing is left to refund', async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     const before = await walletBalance(app(), paid.walletId);
     const first = await refund(app(), paid.merchant, { transactionId: paid.transactionId, amount: 200_000 });
     const rest = paid.payment.total - 200_000;
@@ -301,7 +266,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it('a forged refund webhook changes nothing: a wrong signature is 401, a signed one that lies is checked with Paystack', async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
     await controls().webhooksIdle();
     const balance = await walletBalance(app(), paid.walletId);
@@ -320,7 +285,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
   });
 
   it('a replayed refund.processed webhook changes nothing', async () => {
-    const paid = await paidThroughPaystack();
+    const paid = await paidAndFunded();
     const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
     controls().processRefunds('processed');
     await controls().webhooksIdle();
