@@ -131,6 +131,7 @@ async function advance(deps: NetworkDeps, refundId: string, now: Date) {
         refundReference: refund.id,
         amount: refund.amount,
         currency: refund.currency,
+        customerNote: refund.customerNote,
       });
   await record(deps, refund, answer);
 }

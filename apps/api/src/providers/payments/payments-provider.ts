@@ -28,6 +28,8 @@ interface RefundRequest {
   refundReference: string;
   amount: number;
   currency: Currency;
+  /** What the merchant wrote to the customer, for networks that pass it on (Paystack's customer_note). */
+  customerNote: string | null;
 }
 
 /** A refund asked for earlier, as the platform knows it: our reference, the network's id if it answered, the charge. */

@@ -106,6 +106,7 @@ export function paystackRefunds(paystack: PaystackClient): Pick<PaymentsProvider
             amount: request.amount,
             currency: request.currency,
             merchant_note: tagOf(request.refundReference),
+            ...(request.customerNote ? { customer_note: request.customerNote } : {}),
           },
           PaystackRefundSchema,
         );

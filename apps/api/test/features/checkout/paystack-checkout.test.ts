@@ -312,7 +312,13 @@ describe('card payments on Paystack’s hosted checkout (PAYMENTS_PROVIDER=payst
     const provider = app().deps.payments;
     await expect(provider.lookup('anything')).rejects.toThrow(/hosted page/);
     await expect(
-      provider.refund({ providerReference: 'BZD-X', refundReference: 'r', amount: 1, currency: 'NGN' }),
+      provider.refund({
+        providerReference: 'BZD-X',
+        refundReference: 'r',
+        amount: 1,
+        currency: 'NGN',
+        customerNote: null,
+      }),
     ).resolves.toEqual({
       state: 'FAILED',
       refundId: null,

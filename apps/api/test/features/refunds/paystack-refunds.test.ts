@@ -27,6 +27,7 @@ interface PaystackRefund {
   currency: string;
   status: string;
   merchant_note: string;
+  customer_note: string;
 }
 
 describe('refunds of payments taken through Paystack (POST /refund, refund.* webhooks; issue 24 §2)', () => {
@@ -85,12 +86,13 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
       },
     });
 
-  it('asks Paystack once with our reference in merchant_note: PENDING, then SUCCEEDED by the refund.processed webhook', async () => {
+  it('asks Paystack once with our reference in merchant_note and the note to the customer: PENDING, then SUCCEEDED by the refund.processed webhook', async () => {
     const paid = await paidAndFunded();
     const before = await walletBalance(app(), paid.walletId);
     const inTransit = await refundsInTransit(app());
 
-    const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId });
+    const customerNote = 'Sorry the scarf arrived torn. Your money is on its way back.';
+    const made = await refund(app(), paid.merchant, { transactionId: paid.transactionId, customerNote });
 
     expect(made).toMatchObject({ status: 'PENDING', amount: paid.payment.total, currency: 'NGN' });
     expect(await walletBalance(app(), paid.walletId)).toBe(before - paid.payment.total);
@@ -100,6 +102,7 @@ describe('refunds of payments taken through Paystack (POST /refund, refund.* web
       currency: 'NGN',
       status: 'pending',
       merchant_note: `Bizdash refund ${made.id}`,
+      customer_note: customerNote,
     });
     expect(await storedRefund(made.id)).toEqual({
       status: 'PENDING',

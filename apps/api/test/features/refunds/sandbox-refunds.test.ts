@@ -23,7 +23,13 @@ describe('the sandbox card network refunds', () => {
   }
 
   const ask = (providerReference: string, refundReference: string, amount: number) =>
-    ctx.app.deps.payments.refund({ providerReference, refundReference, amount, currency: 'NGN' });
+    ctx.app.deps.payments.refund({
+      providerReference,
+      refundReference,
+      amount,
+      currency: 'NGN',
+      customerNote: null,
+    });
   const lookUp = (chargeReference: string, refundReference: string) =>
     ctx.app.deps.payments.lookupRefund({ refundReference, refundId: null, chargeReference });
 
