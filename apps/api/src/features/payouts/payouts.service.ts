@@ -5,12 +5,10 @@ import {
   CURRENCY_INFO,
   formatMaskedAccountNumber,
   formatMoney,
-  OTP_RULES,
   PAYOUT_MESSAGES,
   type Payout,
   type PayoutTerms,
   payoutFee,
-  TWO_FACTOR_CODE_INCORRECT,
 } from '@bizdash/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -24,9 +22,14 @@ import type { Actor, AppDeps } from '../../types.ts';
 import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { findOwnedBankAccount, lockBankAccount } from '../banks/index.ts';
 import { debitForPayout, findOwnedWallet, lockOwnedWallet } from '../money/index.ts';
-import { consumeEmailCode, createOtpSecret, issueEmailCode } from '../otp/index.ts';
-import { isTwoFactorEnabled, verifySecondFactor } from '../security/index.ts';
+import { isTwoFactorEnabled } from '../security/index.ts';
 import { findUserById, lockUserById } from '../users/index.ts';
+import {
+  CONFIRM_WITHIN_MS,
+  checkConfirmationCode,
+  confirmationFor,
+  emailConfirmationCode,
+} from './payout-confirmation-codes.ts';
 import { payoutEventData, sendToRail } from './payout-rail.service.ts';
 import {
   cancelPending,
@@ -45,7 +48,6 @@ export type PayoutDeps = Pick<
   'database' | 'config' | 'email' | 'keys' | 'secretBox' | 'jobs' | 'payoutRail'
 > & { log?: FastifyBaseLogger };
 
-const CONFIRM_WITHIN_MS = OTP_RULES.ttlMinutes * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const PAYOUT_NOT_FOUND = 'Payout not found';
 
@@ -75,7 +77,6 @@ function toPayout(
   };
 }
 
-const otpSecret = (deps: Pick<AppDeps, 'keys'>) => createOtpSecret(deps.keys);
 const dailyLimitError = () => conflict(PAYOUT_MESSAGES.dailyLimit, 'DAILY_LIMIT');
 const deactivatedSinceStarted = () =>
   conflict(PAYOUT_MESSAGES.accountDeactivatedSinceStarted, 'BANK_ACCOUNT_INACTIVE');
@@ -216,7 +217,7 @@ async function createNewPayout(
     await sendToRail(deps, payout.id);
     return toPayout((await findOwnedPayout(db, actor.actingUserId, payout.id))?.payout ?? payout, account);
   }
-  const confirmation = (await isTwoFactorEnabled(db, confirmerOf(actor))) ? 'two_factor' : 'email';
+  const confirmation = await confirmationFor(deps, confirmerOf(actor));
   const payout = await db.transaction(async (tx) => {
     const inserted = await insertPayout(tx, {
       ...base,
@@ -229,30 +230,6 @@ async function createNewPayout(
   });
   if (confirmation === 'email') await emailConfirmationCode(deps, confirmerOf(actor), payout);
   return toPayout(payout, account);
-}
-
-/** The code goes to the person who started the payout (a finance member's own address, not the owner's). */
-async function emailConfirmationCode(deps: PayoutDeps, personId: string, payout: PayoutRow) {
-  const person = await findUserById(deps.database.db, personId);
-  if (!person) throw notFound('User not found');
-  const amount = formatMoney(payout.amount, payout.currency);
-  await issueEmailCode(
-    deps,
-    otpSecret(deps),
-    { userId: personId, email: person.email },
-    `payout:${payout.id}`,
-    (code) => ({
-      subject: `${code} confirms your Bizdash payout of ${amount}`,
-      text: [
-        `Hello ${person.firstName},`,
-        '',
-        `Enter ${code} to confirm your payout of ${amount} (fee ${formatMoney(payout.fee, payout.currency)}).`,
-        `The code works once, for ${OTP_RULES.ttlMinutes} minutes.`,
-        '',
-        'If you did not start this payout, do not share the code: change your password now.',
-      ].join('\n'),
-    }),
-  );
 }
 
 /** A payout that is still waiting for its code, and may still be confirmed; else the 404 or 409 that says why not. */
@@ -298,13 +275,7 @@ export async function confirmPayout(
 ) {
   const db = deps.database.db;
   const { payout, account } = await findConfirmable(deps, actor, payoutId);
-  if (payout.confirmation === 'two_factor') {
-    if (!(await verifySecondFactor(deps, confirmerOf(actor), code))) {
-      throw badRequest(TWO_FACTOR_CODE_INCORRECT, 'TWO_FACTOR_CODE_INCORRECT');
-    }
-  } else {
-    await consumeEmailCode(deps, otpSecret(deps), confirmerOf(actor), `payout:${payout.id}`, code);
-  }
+  await checkConfirmationCode(deps, confirmerOf(actor), payout, code);
   const executed = await withTransaction(deps, async (tx) => {
     const locked = await lockPayout(tx, payout.id);
     if (locked?.status !== 'PENDING_CONFIRMATION')
