@@ -5,6 +5,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { UserStatusBadge } from '@/features/users/components/user-status';
 import { useBusinessId } from '@/lib/acting-profile';
 import { useBusiness, useUser } from '@/lib/api/user';
+import { PaletteLauncher } from '../command-palette/palette-launcher';
 import { MobileMenu } from './mobile-menu';
 
 export function TopBar() {
@@ -25,6 +26,7 @@ export function TopBar() {
           <span className="text-lg font-bold tracking-tight text-slate-900">Bizdash</span>
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
+          <PaletteLauncher />
           {business ? (
             <UserStatusBadge status={business.status} />
           ) : (

@@ -23,7 +23,7 @@ function getCustomers(
   });
 }
 
-function getCustomersQueryOptions(request: CustomersPageRequest) {
+export function getCustomersQueryOptions(request: CustomersPageRequest) {
   return queryOptions({
     queryKey: [...queryKeys.customers, 'list', request.page, request.search, request.sort] as const,
     queryFn: ({ signal }) => getCustomers(request, signal),

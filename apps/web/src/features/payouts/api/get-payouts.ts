@@ -14,7 +14,7 @@ async function getPayouts(signal?: AbortSignal): Promise<Payout[]> {
   return payouts;
 }
 
-const getPayoutsQueryOptions = () =>
+export const getPayoutsQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.payouts, 'list'] as const,
     queryFn: ({ signal }) => getPayouts(signal),

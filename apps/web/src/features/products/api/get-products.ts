@@ -22,7 +22,7 @@ function getProducts(
   });
 }
 
-function getProductsQueryOptions({ page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest) {
+export function getProductsQueryOptions({ page = 1, size = SEARCH_PAGE_SIZE }: ProductsPageRequest) {
   return queryOptions({
     queryKey: [...queryKeys.products, 'list', page, size] as const,
     queryFn: ({ signal }) => getProducts({ page, size }, signal),

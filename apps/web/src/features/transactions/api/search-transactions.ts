@@ -35,7 +35,7 @@ function searchTransactions(
   });
 }
 
-function searchTransactionsQueryOptions(search: TransactionSearch) {
+export function searchTransactionsQueryOptions(search: TransactionSearch) {
   const { filter, page = 1, size = SEARCH_PAGE_SIZE } = search;
   return queryOptions({
     queryKey: searchKey(filter, page, size),
