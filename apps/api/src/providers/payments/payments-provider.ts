@@ -186,7 +186,7 @@ export interface HostedPaymentsProvider extends MoneyBackMethods {
 /**
  * The card methods as a hosted provider has them: each refuses with a sentence (a thrown error). They are there so
  * that code holding the app's acquirer as one type (tests and tools that drive the sandbox network directly)
- * type-checks; checkout narrows on `flow` before any card call (checkout.service.ts, cardNetwork), so none reaches
+ * type-checks; checkout narrows on `flow` before any card call (card-checkout.ts, cardNetwork), so none reaches
  * a hosted provider.
  */
 type CardMethodsRefused = Pick<CardPaymentsProvider, 'charge' | 'submitOtp' | 'lookup' | 'cancel'>;
