@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKeyDetails } from '@bizdash/shared';
+import { atMostEvery } from '../../lib/at-most-every.ts';
 import { now as clockNow } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppDeps } from '../../types.ts';
@@ -146,16 +147,12 @@ export function looksLikeApiKey(token: string): boolean {
  * when it was last used, at most once a minute per key: remembered here so most requests write nothing.
  */
 export function createKeyAuthenticator(deps: Pick<AppDeps, 'database' | 'keys'>) {
-  const touched = new Map<string, number>();
-  const MAX_TOUCHED = 10_000;
+  const touchDue = atMostEvery(TOUCH_EVERY_MS);
   return async (key: string): Promise<KeyHolder | null> => {
     const found = await findKeyByHash(deps.database.db, hashKey(deps, key));
     const now = new Date();
     if (!found || found.archivedAt || (found.expiresAt && found.expiresAt <= now)) return null;
-    const lastTouched = Math.max(touched.get(found.id) ?? 0, found.lastUsedAt?.getTime() ?? 0);
-    if (now.getTime() - lastTouched >= TOUCH_EVERY_MS) {
-      if (touched.size >= MAX_TOUCHED) touched.clear();
-      touched.set(found.id, now.getTime());
+    if (touchDue(found.id, now.getTime(), found.lastUsedAt?.getTime())) {
       await touchKey(deps.database.db, found.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
     }
     return {

@@ -1,3 +1,4 @@
+import { atMostEvery } from '../../lib/at-most-every.ts';
 import { AppError } from '../../lib/errors.ts';
 import type {
   HostedPaymentsProvider,
@@ -148,11 +149,16 @@ async function verifyAndSettle(context: CheckoutContext, payment: HostedPayment)
   return settleVerified(context, payment, verification);
 }
 
+/** An open payment's page polls; anyone may ask for it: the acquirer is asked about it at most this often. */
+const VERIFY_EVERY_MS = 2_000;
+const verifyDue = atMostEvery(VERIFY_EVERY_MS);
+
 /**
- * The payment's page asks how its open payment stands: verified now. When the acquirer does not answer, the
- * payment is shown as it stands (open) and the next look asks again.
+ * The payment's page asks how its open payment stands: verified now, unless it was moments ago (then shown as it
+ * stands, like when the acquirer does not answer: the next look asks again).
  */
 export async function verifyOpenPayment(context: CheckoutContext, payment: HostedPayment) {
+  if (!verifyDue(payment.id, Date.now())) return null;
   try {
     return await verifyAndSettle(context, payment);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isTestMode, loadConfig, usesPaystack } from '../../../src/config.ts';
 import { failAbandonedPayments } from '../../../src/features/checkout/checkout.service.ts';
 import { createCheckoutContext } from '../../../src/features/checkout/checkout-context.ts';
@@ -77,6 +77,9 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
       controls().completeCheckout(payment.reference, 'success');
     });
     controls().setDown(true);
+    // The page asks every 3 s (Paystack is asked about one payment at most every 2 s): time moves on between looks.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const nextLook = () => vi.setSystemTime(Date.now() + 3_000);
     try {
       const seen = await getPayment(app(), payment.paymentId);
       expect(seen.statusCode).toBe(200);
@@ -84,13 +87,35 @@ describe('Paystack checkout when things go wrong (PAYMENTS_PROVIDER=paystack)', 
       // A verify that timed out is no answer either.
       controls().setDown(false);
       controls().failNext('GET', `/transaction/verify/${payment.reference}`, 'timeout');
+      nextLook();
       expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'CREATED' });
+      nextLook();
+      expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
     } finally {
       controls().setDown(false);
+      vi.useRealTimers();
     }
-    expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
     expect(await walletBalance(app(), seller.NGN)).toBe(payment.total - payment.fee);
     await expectLedgerVerifies(app());
+  });
+
+  it('asks Paystack about an open payment at most every 2 seconds, however often its page is asked', async () => {
+    const { productId } = await sellerWithProduct(app());
+    const payment = await startHosted(app(), productId);
+    const verifies = () =>
+      controls().requests.filter((request) => request.path === `/transaction/verify/${payment.reference}`)
+        .length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let look = 0; look < 5; look += 1)
+        expect((await getPayment(app(), payment.paymentId)).json()).toMatchObject({ status: 'CREATED' });
+      expect(verifies()).toBe(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      await getPayment(app(), payment.paymentId);
+      expect(verifies()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a webhook whose verify gets no answer is answered 500, and its retry books the payment', async () => {
