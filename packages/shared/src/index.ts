@@ -40,6 +40,7 @@ export * from './schemas/products.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/sandbox.ts';
 export * from './schemas/security.ts';
+export * from './schemas/statements.ts';
 export * from './schemas/team.ts';
 export * from './schemas/transaction-kinds.ts';
 export * from './schemas/transactions.ts';

@@ -6,6 +6,12 @@
 export { postTransfersInBulk } from './ledger/ledger.service.ts';
 export type { SystemAccountCode } from './ledger/ledger.types.ts';
 export { verifyLedger } from './ledger/ledger.verify.ts';
+export {
+  eachOwnedWalletEntry,
+  type KindTotals,
+  type StatementEntry,
+  summarizeOwnedWalletPeriod,
+} from './ledger/wallet-statement.repository.ts';
 export { joinableTransactions, joinableWallets, sellerWalletColumns } from './money.joins.ts';
 export {
   holdForDispute,
