@@ -39,6 +39,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
+import { statementsRoutes } from './features/statements/index.ts';
 import { teamPublicRoutes, teamRoutes } from './features/team/team.routes.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -103,6 +104,7 @@ const signedInFeatures: [FeaturePlugin, string][] = [
   [apiKeysRoutes, '/api/users'],
   [appsRoutes, '/api/users'],
   [walletsRoutes, '/api/wallets'],
+  [statementsRoutes, '/api/wallets'],
   [fxRoutes, '/api/fx'],
   [transactionsRoutes, '/api/transaction'],
   [productsRoutes, '/api/products'],

@@ -194,6 +194,7 @@ export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransf
     const transformed = jsonSchemaTransform(input);
     const schema = transformed.schema as Record<string, unknown> | undefined;
     if (!schema || schema.hide) return transformed;
+    keepResponseHeaders(input.schema, schema);
     const { route } = input;
     const signedInRoute = signedInRouteOf(route.method, route.url);
     const keyReachable = signedInRoute !== undefined && !signedInRoute.dashboardOnly;
@@ -213,6 +214,16 @@ export function contractTransform(app: FastifyInstance): typeof jsonSchemaTransf
       } as typeof transformed.schema,
     };
   };
+}
+
+/** The zod transform rebuilds a response given by media type without its `headers` (Content-Disposition): kept here. */
+function keepResponseHeaders(declared: unknown, schema: Record<string, unknown>) {
+  const responses = (declared as { response?: Record<string, { headers?: unknown }> } | undefined)?.response;
+  const transformed = schema.response as Record<string, Record<string, unknown>> | undefined;
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    const target = transformed?.[status];
+    if (response?.headers && target && !target.headers) target.headers = response.headers;
+  }
 }
 
 function securityOf(facts: RouteFacts | undefined): Record<string, string[]>[] {

@@ -195,6 +195,12 @@ describe('The OpenAPI document (/api/docs/json)', () => {
     expect(successTypes('GET /api/document/{userId}/{documentId}/file')).toEqual(['*/*']);
     expect(successTypes('POST /api/transaction/export')).toEqual(['text/csv']);
     expect(successTypes('GET /api/events/stream')).toEqual(['text/event-stream']);
+    const statement = operation('GET /api/wallets/{walletId}/statement').responses['200'];
+    expect(statement?.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'text/csv': { schema: { type: 'string' } },
+    });
+    expect(statement?.headers).toHaveProperty('Content-Disposition');
   });
 
   it("describes each webhook event's payload", () => {

@@ -98,6 +98,7 @@ describe('the role matrix on every signed-in route', () => {
       '/api/users/register': '?isApp=true',
       '/api/users/otp': `?email=${encodeURIComponent(owner.email)}`,
       '/api/wallets/summary': '?from=2026-01-01&to=2026-01-31',
+      '/api/wallets/:walletId/statement': '?from=2026-01-01&to=2026-01-31&format=csv',
     };
     let url =
       route.method === 'POST' && route.url === '/api/users/otp'
