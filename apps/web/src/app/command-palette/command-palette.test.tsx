@@ -91,6 +91,9 @@ describe('command palette: opening and the keyboard', () => {
     await user.keyboard('{Control>}k{/Control}');
     await palette();
     expect(combobox()).toHaveFocus();
+    // The focus stays inside: the field, the Close button (for phones), the field again.
+    await user.tab();
+    expect(within(await palette()).getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab();
     expect(combobox()).toHaveFocus();
     await user.keyboard('{Escape}');

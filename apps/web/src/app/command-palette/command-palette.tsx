@@ -55,7 +55,9 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts }: CommandP
           <Dialog.Content
             {...{ [PALETTE_ATTRIBUTE]: '' }}
             aria-describedby={undefined}
-            className="fixed top-4 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 focus:outline-none sm:top-[12dvh]"
+            // The whole dialog scrolls (its field and footer stay in place): a scrolling region holding the field is one
+            // keyboard users can reach, which a list of options alone (they never take the focus) would not be.
+            className="fixed top-4 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 flex-col overflow-y-auto overscroll-contain rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 focus:outline-none sm:top-[12dvh] sm:max-h-[min(76dvh,36rem)]"
             onOpenAutoFocus={() => {
               opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             }}

@@ -1,5 +1,6 @@
 import { type Permission, roleCan } from '@bizdash/shared';
-import { ArrowLeftRight, type LucideIcon, Search, Send, ShoppingBag, User } from 'lucide-react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { ArrowLeftRight, type LucideIcon, Search, Send, ShoppingBag, User, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useActingUserId } from '@/lib/acting-profile';
@@ -116,7 +117,7 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
       : `${items.length} ${items.length === 1 ? 'result' : 'results'}`;
   return (
     <>
-      <div className="flex items-center gap-3 border-b border-slate-200 px-4">
+      <div className="sticky top-0 z-10 flex items-center gap-3 border-b border-slate-200 bg-white px-4">
         <Search className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
         <input
           role="combobox"
@@ -125,7 +126,7 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
           aria-autocomplete="list"
           aria-activedescendant={active ? optionId(activeIndex) : undefined}
           aria-label="Search pages, records and actions"
-          placeholder="Search pages, transactions, customers…"
+          placeholder="Search or jump to…"
           autoComplete="off"
           spellCheck={false}
           maxLength={100}
@@ -141,8 +142,15 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
         <kbd className="hidden shrink-0 rounded border border-slate-300 px-1.5 py-0.5 font-sans text-xs text-slate-600 sm:inline">
           Esc
         </kbd>
+        {/* A phone has no Escape key. */}
+        <Dialog.Close
+          aria-label="Close"
+          className="-mr-1 shrink-0 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 sm:hidden"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </Dialog.Close>
       </div>
-      <div className="max-h-[min(60dvh,26rem)] overflow-y-auto overscroll-contain p-2">
+      <div className="p-2">
         <div role="listbox" id={listId} aria-label="Results">
           {groups.map((group) => (
             // biome-ignore lint/a11y/useSemanticElements: options grouped inside a listbox (ARIA), not form fields in a fieldset
@@ -169,7 +177,7 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
                     onMouseMove={() => !current && setActiveId(item.id)}
                     onClick={() => onChoose(item)}
                     className={cn(
-                      'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm',
+                      'flex min-h-11 scroll-mt-16 scroll-mb-12 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm',
                       current ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
                     )}
                   >
@@ -177,12 +185,20 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
                       className={cn('size-4 shrink-0', current ? 'text-brand-700' : 'text-slate-500')}
                       aria-hidden="true"
                     />
-                    <span className="min-w-0 flex-1 truncate font-medium">{item.label}</span>
-                    {item.hint ? (
-                      <span className="max-w-[50%] shrink-0 truncate text-xs text-slate-600">
-                        {item.hint}
-                      </span>
-                    ) : null}
+                    {/* A phone shows the hint under the name, a wider screen on its right. */}
+                    <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+                      <span className="truncate font-medium sm:flex-1">{item.label}</span>
+                      {item.hint ? (
+                        <span
+                          className={cn(
+                            'truncate text-xs sm:max-w-[50%] sm:shrink-0',
+                            current ? 'text-brand-900' : 'text-slate-600',
+                          )}
+                        >
+                          {item.hint}
+                        </span>
+                      ) : null}
+                    </span>
                   </div>
                 );
               })}
@@ -199,7 +215,7 @@ export function PaletteCombobox({ onChoose }: PaletteComboboxProps) {
           <p className="px-3 py-2 text-xs text-red-700">Unable to search {failed.join(', ')}</p>
         ) : null}
       </div>
-      <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
+      <div className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-2.5 text-xs text-slate-600">
         <span role="status">{status}</span>
         <span className="hidden items-center gap-3 sm:flex" aria-hidden="true">
           <span>↑↓ to move</span>

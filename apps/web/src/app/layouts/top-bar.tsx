@@ -23,7 +23,10 @@ export function TopBar() {
           className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
         >
           <LogoMark className="size-7" />
-          <span className="text-lg font-bold tracking-tight text-slate-900">Bizdash</span>
+          {/* The narrowest phones keep the mark only, so the Search button, status, bell and avatar fit beside it. */}
+          <span className="sr-only text-lg font-bold tracking-tight text-slate-900 min-[28rem]:not-sr-only">
+            Bizdash
+          </span>
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
           <PaletteLauncher />
