@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TabNav } from '@/components/ui/tab-nav';
 import { isNotFound } from '@/lib/api-error';
 import { useWallet } from '../api/get-wallet';
+import { StatementButton } from '../components/statement-dialog';
 import { AccountStatusBadge, CurrencyMark } from '../components/wallet-balance-card';
 
 function BackLink() {
@@ -101,9 +102,9 @@ export function Component() {
   return (
     <>
       <BackLink />
-      <div className="mb-6 flex items-center gap-4">
+      <div className="mb-6 flex flex-wrap items-center gap-4">
         {data ? <CurrencyMark currency={data.currency} className="size-12 text-xl" /> : null}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
             {data ? `${CURRENCY_INFO[data.currency].name} account` : 'Account'}
           </h1>
@@ -115,6 +116,7 @@ export function Component() {
             <CopyButton value={accountId} label="account ID" />
           </p>
         </div>
+        {data ? <StatementButton wallet={data} /> : null}
       </div>
       {data ? (
         <AccountSummary wallet={data} />

@@ -17,6 +17,7 @@ import { productsHandlers } from './products';
 import { profileHandlers } from './profile';
 import { refundsHandlers } from './refunds';
 import { securityHandlers } from './security';
+import { statementsHandlers } from './statements';
 import { teamHandlers } from './team';
 import { transactionsHandlers } from './transactions';
 import { twoFactorHandlers } from './two-factor';
@@ -35,6 +36,7 @@ export const handlers = [
   ...twoFactorHandlers,
   ...profileHandlers,
   ...transactionsHandlers,
+  ...statementsHandlers,
   ...fxHandlers,
   ...productsHandlers,
   ...checkoutHandlers,
