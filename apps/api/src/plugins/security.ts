@@ -4,13 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
+/**
+ * The web app's one inline script: apps/web/index.html's, which puts the theme on the page before its first paint
+ * (ADR 062). Allowed by its hash; test/features/platform/theme-script.test.ts fails when the script changes.
+ */
+const THEME_SCRIPT_HASH = "'sha256-Jtl3eerqx6oGxJFnd7vpLg5uWP4euJFwpqHGi5U9S1E='";
+
 const helmetOptions = (config: Config): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // react-hot-toast and Swagger UI set inline styles; scripts stay strictly 'self'.
+      scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+      // react-hot-toast and Swagger UI set inline styles; scripts are files of the server's own but the one above.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
