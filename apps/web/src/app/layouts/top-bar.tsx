@@ -7,6 +7,7 @@ import { useBusinessId } from '@/lib/acting-profile';
 import { useBusiness, useUser } from '@/lib/api/user';
 import { PaletteLauncher } from '../command-palette/palette-launcher';
 import { MobileMenu } from './mobile-menu';
+import { ThemeMenu } from './theme-menu';
 
 export function TopBar() {
   // The person's name and picture; the business's verification status and notices.
@@ -36,6 +37,7 @@ export function TopBar() {
             <span className="h-5 w-20 animate-pulse rounded-full bg-slate-100" />
           )}
           {businessId ? <NotificationBell userId={businessId} /> : null}
+          <ThemeMenu />
           <Link
             to="/settings"
             data-testid="avatar-link"
