@@ -141,8 +141,16 @@ function endSession(): void {
   redirectTo(config.signInUrl);
 }
 
-/** Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text. */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+/**
+ * Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text, unless
+ * `answerRefusals` hands a non-2xx answer back as it came (after the same session rules).
+ */
+async function send(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  answerRefusals = false,
+): Promise<Response> {
   const { method = 'GET', body, query, defaultError, auth = true, actAs, signal, priority } = options;
   const signOutOnAuthError = options.signOutOnAuthError ?? (auth && !actAs);
   const credentials = auth ? (actAs ?? getCredentials()) : null;
@@ -171,7 +179,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   if (response.ok) return response;
 
-  const data = await readJson(response);
+  const data = await readJson(answerRefusals ? response.clone() : response);
   // Only 401 and 403 end the session: a refusal by role (409 ROLE_REQUIRED) keeps the member signed in and its
   // sentence reaches them as the call's error. A business that requires two-factor sends them to turn it on.
   if (signOutOnAuthError && (response.status === 401 || response.status === 403)) endSession();
@@ -186,6 +194,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     if (userId === getActingApp()?.appId) actFor(null);
     else if (userId === getActingBusiness()?.businessId) actForBusiness(null);
   }
+  if (answerRefusals) return response;
   throw new ApiError({
     status: response.status,
     serverError: stringField(data, 'error'),
@@ -235,6 +244,14 @@ export async function apiDownload(
     blob: await response.blob(),
     filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
   };
+}
+
+/**
+ * The API's answer as it came, whatever its status (the API playground shows refusals too): the same headers,
+ * acting user and session rules as apiRequest (401/403 still end the session). Only an unreachable server throws.
+ */
+export function apiExchange(path: string, options: RequestOptions & { accept: string }): Promise<Response> {
+  return send(path, options, options.accept, true);
 }
 
 /** A response read as it arrives (server-sent events): same headers and 401/403 sign-out as apiRequest. */

@@ -33,6 +33,8 @@ export const queryKeys = {
   /** Another account read with its own token (the account-switch page). */
   accounts: ['accounts'],
   health: ['health'],
+  /** The served OpenAPI document (features/playground): the same for everyone, fetched once per visit. */
+  openApiDocument: ['openapi-document'],
   nigeriaBanks: ['nigeria-banks'],
   bankSandboxAccounts: ['bank-sandbox-accounts'],
   sandboxBankLink: ['sandbox-bank-link'],
