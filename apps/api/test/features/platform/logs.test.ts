@@ -48,6 +48,22 @@ describe('log lines', () => {
     expect(logged()).not.toContain('08039998877');
   });
 
+  it('say each request once, when it is answered: method, address, status and time taken', async () => {
+    const before = lines.length;
+    await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'health-check-0001' } });
+    const mine = lines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.reqId === 'health-check-0001');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  });
+
   it('keep harmless paging values, so a slow page can still be told apart', async () => {
     await ctx.app.inject({ url: '/api/products?page=3&size=20', headers: bearer(merchant.token) });
 
