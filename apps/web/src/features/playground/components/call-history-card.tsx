@@ -42,14 +42,18 @@ export function CallHistoryCard({ entries, onReplay, onClear }: CallHistoryCardP
                 type="button"
                 onClick={() => onReplay(entry)}
                 aria-label={`Replay ${entry.method} ${entry.path} (${entry.status ?? 'no answer'})`}
-                className="flex w-full flex-wrap items-center gap-x-3 gap-y-0.5 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+                className="flex w-full flex-col gap-0.5 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 sm:flex-row sm:items-center sm:gap-3"
               >
-                <MethodBadge method={entry.method} />
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-900">{entry.path}</span>
-                <span className={cn('font-mono text-xs font-semibold', statusTone(entry.status))}>
-                  {entry.status ?? 'failed'}
+                <span className="flex min-w-0 flex-1 items-center gap-3">
+                  <MethodBadge method={entry.method} />
+                  <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-900">
+                    {entry.path}
+                  </span>
+                  <span className={cn('font-mono text-xs font-semibold', statusTone(entry.status))}>
+                    {entry.status ?? 'failed'}
+                  </span>
                 </span>
-                <span className="text-xs text-slate-600">
+                <span className="pl-17 text-xs text-slate-600 sm:pl-0">
                   {entry.durationMs === null ? '' : `${entry.durationMs} ms · `}
                   {formatDateTime(entry.at)}
                 </span>

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 
-/** Objects and arrays this deep start open; deeper ones start folded (a list's items stay one line each). */
-const OPEN_DEPTH = 2;
+/** Objects and arrays this deep start open (a list's items and their fields); deeper ones start folded. */
+const OPEN_DEPTH = 3;
 
 function Scalar({ value }: { value: unknown }) {
   const className =
@@ -53,11 +53,12 @@ function JsonNode({ name, value, depth, last }: NodeProps) {
   }
   const count = `${entries.length} ${isArray ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}`;
   return (
-    <details open={depth < OPEN_DEPTH} className="group">
+    <details open={depth < OPEN_DEPTH}>
       <summary className="cursor-pointer rounded-sm marker:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
         <Key name={name} />
         {open}
-        <span className="text-slate-500 group-open:hidden">
+        {/* What a folded node holds; hidden while its own details element is open (not an outer one's). */}
+        <span className="text-slate-500 [details[open]>summary>&]:hidden">
           {' '}
           {count} {close}
           {comma}

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
@@ -23,6 +23,21 @@ const matches = (operation: Operation, words: string[]) => {
 export function OperationList({ groups, selectedId, hrefOf, onSelect }: OperationPickerProps) {
   const [filter, setFilter] = useState('');
   const filterId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  // An operation opened from its address (or the history) is brought into the list's view, not the window's.
+  useEffect(() => {
+    const container = scroller.current;
+    const current = selectedId ? container?.querySelector<HTMLElement>('[aria-current="page"]') : null;
+    if (!container || !current) return;
+    // The list is positioned, so offsetTop is measured from its top.
+    const top = current.offsetTop;
+    if (
+      top < container.scrollTop ||
+      top + current.offsetHeight > container.scrollTop + container.clientHeight
+    ) {
+      container.scrollTop = top - container.clientHeight / 3;
+    }
+  }, [selectedId]);
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = groups
     .map((group) => ({
@@ -52,7 +67,7 @@ export function OperationList({ groups, selectedId, hrefOf, onSelect }: Operatio
           className={cn(inputClasses(false), 'h-9 pl-9 text-sm')}
         />
       </div>
-      <div className="overflow-y-auto p-2">
+      <div ref={scroller} className="relative overflow-y-auto p-2">
         {shown.length === 0 ? <p className="p-3 text-sm text-slate-600">No operation matches.</p> : null}
         {shown.map((group) => (
           <section key={group.tag} aria-label={group.tag} className="mb-2">

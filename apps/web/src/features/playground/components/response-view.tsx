@@ -23,16 +23,18 @@ function Body({ body }: { body: PlaygroundResponse['body'] }) {
       </p>
     );
   }
-  const copyText = body.text;
   return (
-    <div className="relative">
-      <CopyButton value={copyText} label="response body" className="absolute top-1 right-1 bg-white" />
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-sm font-medium text-slate-800">Body</h3>
+        <CopyButton value={body.text} label="response body" />
+      </div>
       <section
         aria-label="Response body"
         data-testid="response-body"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        className="max-h-[32rem] overflow-auto rounded-lg bg-slate-50 p-3 pr-10 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="max-h-[32rem] overflow-auto rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {body.kind === 'json' ? (
           <JsonTree value={body.value} />

@@ -49,8 +49,12 @@ export function SchemaField({ field, value, error, onChange }: SchemaFieldProps)
   const labelText = (
     <>
       <code className="font-mono">{label}</code>
+      {/* A real space, so the field is read as "amount required", not "amountrequired". */}
       {field.required ? (
-        <span className="ml-1.5 rounded bg-red-50 px-1 text-[11px] font-medium text-red-800">required</span>
+        <>
+          {' '}
+          <span className="ml-0.5 rounded bg-red-50 px-1 text-[11px] font-medium text-red-800">required</span>
+        </>
       ) : null}
     </>
   );
@@ -68,7 +72,7 @@ export function SchemaField({ field, value, error, onChange }: SchemaFieldProps)
           />
           <label htmlFor={id} className="text-sm text-slate-800">
             {labelText}
-            {value === '' ? <span className="ml-1.5 text-xs text-slate-500">(not sent)</span> : null}
+            {value === '' ? <span className="ml-1 text-xs text-slate-500"> (not sent)</span> : null}
           </label>
         </div>
         <Hint id={hintId} field={field} />

@@ -24,19 +24,17 @@ export function SnippetTabs({ serverUrl, request, signedIn, acceptsApiKey }: Sni
   const snippet = snippetFor(language, { serverUrl, request, signedIn });
   return (
     <div className="flex flex-col gap-3">
-      <SegmentedControl legend="Copy as" options={LANGUAGES} value={language} onChange={setLanguage} />
-      <div className="relative">
-        <CopyButton
-          value={snippet}
-          label={`${label} snippet`}
-          className="absolute top-1.5 right-1.5 bg-white"
-        />
+      <div className="flex items-start justify-between gap-2">
+        <SegmentedControl legend="Copy as" options={LANGUAGES} value={language} onChange={setLanguage} />
+        <CopyButton value={snippet} label={`${label} snippet`} className="mt-1" />
+      </div>
+      <div>
         {/* Focusable, so a keyboard can scroll a long snippet. */}
         <section
           aria-label={`${label} snippet`}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 pr-10 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+          className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           <pre data-testid="snippet" className="font-mono text-xs whitespace-pre text-slate-900">
             {snippet}
