@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { CURRENCY_INFO, formatMajorUnitsPlain } from '@bizdash/shared';
 import { loadOnce } from '../../lib/load-once.ts';
@@ -31,14 +30,17 @@ const COLUMNS = {
 
 // The standard PDF fonts draw Windows-1252 only: anything else shows as '?' rather than as nothing.
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const ASCII = /^[\x20-\x7e]*$/;
 const printable = (text: string) =>
-  [...text]
-    .map((char) => {
-      const code = char.charCodeAt(0);
-      const plain = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-      return plain || WIN_ANSI_EXTRA.includes(char) ? char : '?';
-    })
-    .join('');
+  ASCII.test(text)
+    ? text
+    : [...text]
+        .map((char) => {
+          const code = char.charCodeAt(0);
+          const plain = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
+          return plain || WIN_ANSI_EXTRA.includes(char) ? char : '?';
+        })
+        .join('');
 
 /** Major units with thousands separators, exact (integer arithmetic): 1,234,567.89. */
 function amount(minor: number, currency: Statement['wallet']['currency']): string {
@@ -257,7 +259,15 @@ class StatementWriter {
 
 /** Until the reader has taken what is waiting, or has gone (a closed download must not hold the writer forever). */
 const drainedOrClosed = (out: PassThrough) =>
-  Promise.race([once(out, 'drain'), once(out, 'close')]).catch(() => undefined);
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 
 /**
  * The statement as an A4 PDF with selectable text (pdfkit's standard fonts), page numbers on every page, the

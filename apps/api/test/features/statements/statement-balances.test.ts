@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachOwnedWalletEntry } from '../../../src/features/money/index.ts';
 import { advanceDuePayouts } from '../../../src/features/payouts/index.ts';
 import {
   bearer,
   buildTestApp,
+  dbOf,
   type Merchant,
   signUpMerchant,
   type TestContext,
@@ -158,6 +160,23 @@ describe('GET /api/wallets/{walletId}/statement: balances against the ledger', (
     expect(opening).toBe(0);
     expect(rows.map((row) => [row[3], row[7]])).toEqual([['FX', 'USD']]);
     expect(closing).toBe(await walletBalance(ctx.app, usdWalletId));
+  });
+
+  it('reads the same entries in the same order whatever the page size, across pages with equal times', async () => {
+    const window = { walletId, start: new Date(Date.now() - 430 * DAY), until: new Date() };
+    const read = async (size: number) => {
+      const entries = [];
+      for await (const entry of eachOwnedWalletEntry(dbOf(ctx.app), merchant.userId, window, size))
+        entries.push(entry);
+      return entries;
+    };
+    const whole = await read(100_000);
+    expect(whole.length).toBe(await ledgerCount(ctx.app, walletId, window.start, window.until));
+    expect(await read(7)).toEqual(whole);
+    expect(await read(1)).toEqual(whole);
+    const someoneElse = await signUpMerchant(ctx.app);
+    const theirs = eachOwnedWalletEntry(dbOf(ctx.app), someoneElse.userId, window, 7);
+    expect((await theirs.next()).done).toBe(true);
   });
 
   it('opens at zero before any activity and a full year agrees with the ledger too', async () => {

@@ -104,12 +104,31 @@ async function entryPage(
   const afterCursor = after
     ? sql`and (${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${after.postedAt}::timestamptz, ${after.id})`
     : sql``;
-  return db
+  // The page's entries first, then what names them for those rows alone: joined before the limit, every page
+  // would join all of the wallet's entries.
+  const page = db
     .select({
       id: ledgerEntries.id,
+      postingId: ledgerEntries.postingId,
       postedAt: ledgerEntries.createdAt,
-      cursor: sql<string>`${ledgerEntries.createdAt}::text`,
+      cursor: sql<string>`${ledgerEntries.createdAt}::text`.as('cursor'),
       amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .where(
+      sql`${ledgerEntries.walletId} = ${ownedWallet(userId, window.walletId)}
+        and ${ledgerEntries.createdAt} >= ${window.start} and ${ledgerEntries.createdAt} < ${window.until}
+        ${afterCursor}`,
+    )
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id)
+    .limit(size)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      postedAt: page.postedAt,
+      cursor: page.cursor,
+      amount: page.amount,
       kind: effectiveKind,
       reversal: sql<boolean>`${ledgerPostings.kind} = 'REVERSAL'`,
       description: ledgerPostings.description,
@@ -118,29 +137,24 @@ async function entryPage(
         nullif(split_part(coalesce(${reversed.idempotencyKey}, ${ledgerPostings.idempotencyKey}), ':', 2), ''),
         ${ledgerPostings.id}::text)`,
     })
-    .from(ledgerEntries)
-    .innerJoin(ledgerPostings, sql`${ledgerPostings.id} = ${ledgerEntries.postingId}`)
+    .from(page)
+    .innerJoin(ledgerPostings, sql`${ledgerPostings.id} = ${page.postingId}`)
     .leftJoin(reversed, sql`${reversed.id} = ${ledgerPostings.reversesPostingId}`)
-    .leftJoin(transactions, sql`${transactions.postingId} = ${ledgerEntries.postingId}`)
+    .leftJoin(transactions, sql`${transactions.postingId} = ${page.postingId}`)
     .leftJoin(parent, sql`${parent.id} = ${transactions.parentTransactionId}`)
-    .where(
-      sql`${ledgerEntries.walletId} = ${ownedWallet(userId, window.walletId)}
-        and ${ledgerEntries.createdAt} >= ${window.start} and ${ledgerEntries.createdAt} < ${window.until}
-        ${afterCursor}`,
-    )
-    .orderBy(ledgerEntries.createdAt, ledgerEntries.id)
-    .limit(size);
+    .orderBy(page.postedAt, page.id);
 }
 
 /**
- * Every entry of the period in posting order (ties by entry id), read in keyset pages of `size`: a page costs the
- * same wherever it falls, and only one page is held at a time.
+ * Every entry of the period in posting order (ties by entry id), read in keyset pages of `size`: only one page is
+ * held at a time. Without an index on (wallet_id, created_at) each page reads the wallet's entries through its
+ * wallet_id index, so pages are large (ADR 061).
  */
 export async function* eachOwnedWalletEntry(
   db: DbOrTx,
   userId: string,
   window: StatementWindow,
-  size = 1000,
+  size = 5000,
 ): AsyncGenerator<StatementEntry> {
   let after: EntryCursor | null = null;
   for (;;) {
