@@ -1,6 +1,6 @@
+import { formatDate } from '@bizdash/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { format, lastDayOfMonth, startOfMonth, subMonths } from 'date-fns';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { WALLET_IDS } from '@/testing/factories';
@@ -10,7 +10,9 @@ import { apiError, gate } from '@/testing/mocks/utils';
 import { renderApp } from '@/testing/render';
 import { signIn } from '@/testing/session';
 
-const day = (date: Date) => format(date, 'yyyy-MM-dd');
+const day = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+const monthStart = (date: Date, back = 0) => new Date(date.getFullYear(), date.getMonth() - back, 1);
 const statementUrl = (from: string, to: string, fileFormat: string) =>
   `/api/wallets/${WALLET_IDS.NGN}/statement?from=${from}&to=${to}&format=${fileFormat}`;
 
@@ -46,12 +48,12 @@ describe('Statements on an account page', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'PDF' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog).getByTestId('statement-period')).toHaveTextContent(
-      `${format(startOfMonth(today), 'dd MMM yyyy')} to ${format(today, 'dd MMM yyyy')} (UTC days; a year at most)`,
+      `${formatDate(monthStart(today))} to ${formatDate(today)} (UTC days; a year at most)`,
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(await within(dialog).findByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    const from = day(startOfMonth(today));
+    const from = day(monthStart(today));
     expect(statements().map((request) => request.url)).toEqual([statementUrl(from, day(today), 'pdf')]);
     expect(statements()[0]?.headers.get('Accept')).toBe('application/pdf');
 
@@ -71,10 +73,10 @@ describe('Statements on an account page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Last month' }));
     await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
-    const last = subMonths(new Date(), 1);
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const lastDay = new Date(monthStart(new Date()).getTime() - 12 * 3_600_000);
     expect(statements().map((request) => request.url)).toEqual([
-      statementUrl(day(startOfMonth(last)), day(lastDayOfMonth(last)), 'csv'),
+      statementUrl(day(monthStart(new Date(), 1)), day(lastDay), 'csv'),
     ]);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^bizdash-statement-NGN-.+\.csv$/);
   });

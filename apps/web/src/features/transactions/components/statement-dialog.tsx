@@ -5,7 +5,6 @@ import {
   statementDays,
   type Wallet,
 } from '@bizdash/shared';
-import { format, lastDayOfMonth, startOfMonth, subMonths } from 'date-fns';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -29,15 +28,17 @@ const FORMATS = [
   { value: 'csv', label: 'CSV' },
 ] as const;
 
-const day = (date: Date) => format(date, 'yyyy-MM-dd');
+/** A calendar day as the person's calendar has it, YYYY-MM-DD. */
+const day = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** The calendar days a choice stands for, from today as the person's calendar has it. */
+/** The calendar days a choice stands for, from today. */
 function periodOf(choice: PeriodChoice, custom: { from: string; to: string }, today: Date) {
-  if (choice === 'this-month') return { from: day(startOfMonth(today)), to: day(today) };
-  if (choice === 'last-month') {
-    const last = subMonths(today, 1);
-    return { from: day(startOfMonth(last)), to: day(lastDayOfMonth(last)) };
-  }
+  const [year, month] = [today.getFullYear(), today.getMonth()];
+  if (choice === 'this-month') return { from: day(new Date(year, month, 1)), to: day(today) };
+  // Day 0 of this month is the last day of the one before.
+  if (choice === 'last-month')
+    return { from: day(new Date(year, month - 1, 1)), to: day(new Date(year, month, 0)) };
   return custom;
 }
 
