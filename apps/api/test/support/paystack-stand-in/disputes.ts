@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { missing, ok, type Reply, type Route, refuse, type StandInRequest, text } from './http.ts';
-import { randomCode, type StandInState, type Transaction, timestamp } from './state.ts';
+import { customerJson, randomCode, type StandInState, type Transaction, timestamp } from './state.ts';
 import type { WebhookSender } from './webhooks.ts';
 
 type DisputeStatus =
@@ -134,14 +134,7 @@ export function createDisputes({ state, webhooks, uploadBaseUrl }: DisputesSetti
         created_at: transaction.createdAt,
       },
       transaction_reference: null,
-      customer: {
-        id: transaction.customerId,
-        first_name: null,
-        last_name: null,
-        email: transaction.email,
-        customer_code: `CUS_${transaction.accessCode}`,
-        phone: null,
-      },
+      customer: customerJson(transaction),
       bin: '408408',
       last4: '4081',
       dueAt: dispute.dueAt,

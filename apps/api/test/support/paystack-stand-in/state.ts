@@ -105,3 +105,15 @@ export function randomCode(prefix: string, length = 15): string {
 
 /** Paystack's timestamps: ISO 8601 with milliseconds, in UTC. */
 export const timestamp = () => new Date().toISOString();
+
+/** A transaction's customer as Paystack names it inside a transaction, a dispute or a webhook. */
+export const customerJson = (transaction: Transaction) => ({
+  id: transaction.customerId,
+  first_name: null,
+  last_name: null,
+  email: transaction.email,
+  customer_code: `CUS_${transaction.accessCode}`,
+  phone: null,
+  metadata: null,
+  risk_action: 'default',
+});

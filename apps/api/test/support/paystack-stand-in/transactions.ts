@@ -1,5 +1,6 @@
 import { amountOf, missing, ok, type Reply, type Route, refuse, type StandInRequest, text } from './http.ts';
 import {
+  customerJson,
   type Refund,
   randomCode,
   type StandInState,
@@ -74,16 +75,7 @@ export function createTransactions({ state, webhooks, publicUrl, refundMs, sched
             signature: `SIG_${transaction.authorizationCode.slice(5)}`,
             account_name: null,
           },
-    customer: {
-      id: transaction.customerId,
-      first_name: null,
-      last_name: null,
-      email: transaction.email,
-      customer_code: `CUS_${transaction.accessCode}`,
-      phone: null,
-      metadata: null,
-      risk_action: 'default',
-    },
+    customer: customerJson(transaction),
     plan: null,
     requested_amount: transaction.amount,
   });
