@@ -42,8 +42,12 @@ describe('every route of the signed-in scope', () => {
         .map((one) => ({ method: one as NonNullable<InjectOptions['method']>, url, dashboardOnly })),
     );
 
+  /** A query each route needs to get past validation to the ownership check. */
+  const QUERIES: Record<string, string> = {
+    '/api/wallets/:walletId/statement': '?from=2026-01-01&to=2026-01-31&format=csv',
+  };
   const fill = (url: string, ids: (param: string) => string) =>
-    url.replace(/:(\w+)/g, (_, param: string) => ids(param));
+    url.replace(/:(\w+)/g, (_, param: string) => ids(param)) + (QUERIES[url] ?? '');
 
   /** A body each route accepts, so the request reaches the ownership check instead of stopping at validation. */
   const bodyFor = (method: string, url: string, userId: string): object | undefined => {
