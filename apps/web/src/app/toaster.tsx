@@ -47,7 +47,16 @@ export function AppToaster() {
         duration: TOAST_DURATIONS_MS.default,
         success: { duration: TOAST_DURATIONS_MS.success },
         error: { duration: TOAST_DURATIONS_MS.error },
-        style: { borderRadius: 12, color: '#0f172a', fontSize: 14, maxWidth: 420 },
+        // The palette's variables, so a toast follows the theme (dark-theme.css); in dark its shadow does not show,
+        // so an edge does.
+        className: 'dark:border dark:border-slate-200',
+        style: {
+          borderRadius: 12,
+          background: 'var(--color-white)',
+          color: 'var(--color-slate-900)',
+          fontSize: 14,
+          maxWidth: 420,
+        },
       }}
     />
   );

@@ -41,7 +41,7 @@ export function AppLayout() {
     // data-app-shell: the cookie banner above the shell starts its content right of the fixed sidebar.
     <div
       data-app-shell
-      className="min-h-dvh lg:bg-[linear-gradient(to_right,var(--color-brand-950)_16rem,transparent_16rem)]"
+      className="min-h-dvh lg:bg-[linear-gradient(to_right,var(--color-sidebar)_16rem,transparent_16rem)]"
     >
       <a
         href="#main-content"

@@ -27,7 +27,8 @@ export function MobileMenu() {
         />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] motion-safe:animate-slide-in-left flex-col shadow-2xl focus:outline-none lg:hidden"
+          // The close button beside the sidebar is white on the dim in both themes, as the sidebar is dark in both.
+          className="same-in-dark fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] motion-safe:animate-slide-in-left flex-col shadow-2xl focus:outline-none lg:hidden"
         >
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <SidebarContent onNavigate={() => setOpen(false)} />

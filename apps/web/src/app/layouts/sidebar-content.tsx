@@ -19,7 +19,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   // An entry the acting role cannot read is not offered at all (issue 23 §2).
   const entries = NAV_ENTRIES.filter((entry) => !entry.permission || roleCan(role, entry.permission));
   return (
-    <div className="flex h-full flex-col bg-brand-950">
+    // Dark in both themes: same-in-dark keeps its light-theme colours when the rest turns dark (dark-theme.css).
+    <div className="same-in-dark flex h-full flex-col bg-sidebar">
       <div className="px-3 pt-4 pb-2">
         <ProfileSwitcher />
       </div>

@@ -2,16 +2,17 @@ import { type Currency, formatMoney, lastUtcDays } from '@bizdash/shared';
 import { useId, useMemo, useState } from 'react';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { SegmentedControl } from '@/components/ui/segmented-control';
+import { cn } from '@/lib/cn';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
 
 const CHART_DAYS = 30;
 
-function LegendTotal({ label, colour, amount }: { label: string; colour: string; amount: string }) {
+function LegendTotal({ label, swatch, amount }: { label: string; swatch: string; amount: string }) {
   return (
     <div>
       <dt className="flex items-center gap-2 text-sm text-slate-600">
-        <span className="size-2.5 rounded-sm" style={{ backgroundColor: colour }} aria-hidden="true" />
+        <span className={cn('size-2.5 rounded-sm', swatch)} aria-hidden="true" />
         {label}
       </dt>
       <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{amount}</dd>
@@ -66,12 +67,12 @@ export function MoneyFlowCard() {
           <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3" data-testid="money-flow-totals">
             <LegendTotal
               label="Money in"
-              colour={FLOW_COLOURS.in}
+              swatch={FLOW_COLOURS.in.swatch}
               amount={formatMoney(totals.in, current.currency)}
             />
             <LegendTotal
               label="Money out"
-              colour={FLOW_COLOURS.out}
+              swatch={FLOW_COLOURS.out.swatch}
               amount={formatMoney(totals.out, current.currency)}
             />
           </dl>

@@ -1,5 +1,6 @@
 import { formatCompactMoney, formatMoney, formatUtcDay, niceTicks } from '@bizdash/shared';
 import { type PointerEvent, useId, useState } from 'react';
+import { cn } from '@/lib/cn';
 import { useElementWidth } from '@/lib/use-element-width';
 
 interface DayFlow {
@@ -8,7 +9,14 @@ interface DayFlow {
   moneyOut: number;
 }
 
-export const FLOW_COLOURS = { in: '#1f3fb8', out: '#94b8f8' } as const;
+/**
+ * Each flow's colour as a bar's fill and as a swatch. Classes, so dark mode's palette applies: there the mirrored
+ * brand-300 would be a dark blue hard to see on the dark card, so money out is the mid blue.
+ */
+export const FLOW_COLOURS = {
+  in: { fill: 'fill-brand-700', swatch: 'bg-brand-700' },
+  out: { fill: 'fill-brand-300 dark:fill-brand-500', swatch: 'bg-brand-300 dark:bg-brand-500' },
+} as const;
 
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 4, bottom: 28, left: 60 };
@@ -77,14 +85,27 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
                 x2={width - MARGIN.right}
                 y1={MARGIN.top + plotHeight * (1 - share)}
                 y2={MARGIN.top + plotHeight * (1 - share)}
-                stroke="#f1f5f9"
+                className="stroke-slate-100"
               />
             ))
           : null}
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
-            <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
+            <line
+              x1={MARGIN.left}
+              x2={width - MARGIN.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-200"
+            />
+            <text
+              x={MARGIN.left - 8}
+              y={y(tick)}
+              dy="0.32em"
+              textAnchor="end"
+              fontSize="11"
+              className="fill-slate-500"
+            >
               {formatCompactMoney(tick, currency)}
             </text>
           </g>
@@ -95,7 +116,14 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
           return (
             <g key={day.date} data-date={day.date}>
               {active === index ? (
-                <rect x={x} y={MARGIN.top} width={band} height={plotHeight} fill="#f1f5f9" rx={3} />
+                <rect
+                  x={x}
+                  y={MARGIN.top}
+                  width={band}
+                  height={plotHeight}
+                  className="fill-slate-100"
+                  rx={3}
+                />
               ) : null}
               <rect
                 data-testid="bar-in"
@@ -103,7 +131,7 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
                 y={y(day.moneyIn)}
                 width={barWidth}
                 height={Math.max(y(0) - y(day.moneyIn), 0)}
-                fill={FLOW_COLOURS.in}
+                className={FLOW_COLOURS.in.fill}
                 rx={Math.min(2, barWidth / 2)}
               />
               <rect
@@ -112,11 +140,11 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
                 y={y(day.moneyOut)}
                 width={barWidth}
                 height={Math.max(y(0) - y(day.moneyOut), 0)}
-                fill={FLOW_COLOURS.out}
+                className={FLOW_COLOURS.out.fill}
                 rx={Math.min(2, barWidth / 2)}
               />
               {(days.length - 1 - index) % labelEvery === 0 ? (
-                <text x={centre} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#64748b">
+                <text x={centre} y={HEIGHT - 8} textAnchor="middle" fontSize="11" className="fill-slate-500">
                   {formatUtcDay(day.date)}
                 </text>
               ) : null}
@@ -139,7 +167,7 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
           <p className="font-medium">{formatUtcDay(activeDay.date, 'dd MMM yyyy')}</p>
           {(['in', 'out'] as const).map((flow) => (
             <p key={flow} className="mt-1 flex items-center gap-2">
-              <span className="size-2 rounded-sm" style={{ backgroundColor: FLOW_COLOURS[flow] }} />
+              <span className={cn('size-2 rounded-sm', FLOW_COLOURS[flow].swatch)} />
               <span className="mr-auto pr-3">Money {flow}</span>
               <span className="tabular-nums">
                 {formatMoney(flow === 'in' ? activeDay.moneyIn : activeDay.moneyOut, currency)}
