@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from './disputes.ts';
 import { refuseControlCharacters } from './fields.ts';
-import { PageQuerySchema, pageSchemaOf } from './paging.ts';
+import { PageQuerySchema, pageSchemaOf, SearchTextSchema } from './paging.ts';
 import { REFUND_REASONS, REFUND_STATUSES } from './refunds.ts';
 import { TRANSACTION_STATUSES } from './transaction-kinds.ts';
 
@@ -52,10 +52,7 @@ export const CustomerIdParamsSchema = z.object({ customerId: z.uuid({ error: 'Cu
 
 export const CustomerListQuerySchema = PageQuerySchema.extend({
   /** Part of the name or email, any case. */
-  search: refuseControlCharacters(
-    z.string({ error: 'Search text must be text' }).trim().max(100, 'Search text is at most 100 characters'),
-    'Search text',
-  ).optional(),
+  search: SearchTextSchema.optional(),
   sort: z
     .enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` })
     .default('last_payment'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseControlCharacters } from './fields.ts';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -27,3 +28,9 @@ export const pageSchemaOf = <T extends z.ZodType>(item: T) =>
 export function pageOf<T>(items: T[], { page, size }: PageQuery, totalElements: number) {
   return { items, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
+
+/** A list's `search`: part of a name (or an email), any case, at most 100 characters. */
+export const SearchTextSchema = refuseControlCharacters(
+  z.string({ error: 'Search text must be text' }).trim().max(100, 'Search text is at most 100 characters'),
+  'Search text',
+);

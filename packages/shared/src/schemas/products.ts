@@ -7,7 +7,7 @@ import {
   refuseControlCharacters,
   requiredNumber,
 } from './fields.ts';
-import { pageSchemaOf } from './paging.ts';
+import { PageQuerySchema, pageSchemaOf, SearchTextSchema } from './paging.ts';
 
 /** ACTIVE sells; SOLD_OUT is an active product with nothing left; ARCHIVED was deleted after it had payments. */
 export const PRODUCT_STATUSES = ['ACTIVE', 'SOLD_OUT', 'ARCHIVED'] as const;
@@ -96,6 +96,13 @@ export type ParsedProductInput = z.output<typeof ProductInputSchema>;
 export const ProductIdParamsSchema = z.object({ productId: z.uuid({ error: 'Product ID is invalid' }) });
 
 export const ProductPageSchema = pageSchemaOf(ProductSchema);
+
+export const ProductListQuerySchema = PageQuerySchema.extend({
+  /** Part of the product's name, any case. */
+  search: SearchTextSchema.optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 /** Deleting a product with payments archives it instead, so its transactions keep their history. */

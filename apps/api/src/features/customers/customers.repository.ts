@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { containsPattern } from '../../lib/contains-pattern.ts';
 import { joinableCheckoutPayments as payments } from '../checkout/index.ts';
 import { joinableDisputes as disputes } from '../disputes/index.ts';
 import { joinableTransactions as transactions } from '../money/index.ts';
@@ -12,7 +13,6 @@ import { joinableRefunds as refunds } from '../refunds/index.ts';
 type CustomerRow = typeof customers.$inferSelect;
 
 /** `\`, `%` and `_` typed in a search are matched as themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A sum in one currency, 0 when there is none (a bigint sum comes back as text: mapped to a number). */
 const sumIn = (amount: SQL | AnyPgColumn, currency: SQL, code: Currency, where?: SQL) =>
@@ -86,7 +86,7 @@ export interface CustomerWithStats {
 }
 
 function filterOf(userId: string, filter: { customerId?: string; search?: string; transactionId?: string }) {
-  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
+  const pattern = filter.search ? containsPattern(filter.search) : null;
   return and(
     eq(customers.userId, userId),
     filter.customerId ? eq(customers.id, filter.customerId) : undefined,

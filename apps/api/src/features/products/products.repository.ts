@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
+import { containsPattern } from '../../lib/contains-pattern.ts';
 import { joinableUsers } from '../users/index.ts';
 import { productWithSeller } from './products.joins.ts';
 
@@ -15,18 +16,26 @@ const hasPayments = sql<boolean>`exists (select 1 from checkout_payments where c
 const owned = (userId: string, productId: string) =>
   and(eq(products.id, productId), eq(products.userId, userId));
 
-export async function listProducts(db: DbOrTx, userId: string, page: number, size: number) {
+/** The user's products whose name contains `search` (any case), or all of them. */
+const listed = (userId: string, search: string | undefined) =>
+  and(eq(products.userId, userId), search ? ilike(products.productName, containsPattern(search)) : undefined);
+
+export async function listProducts(
+  db: DbOrTx,
+  userId: string,
+  { page, size, search }: { page: number; size: number; search?: string },
+) {
   return db
     .select({ product: products, hasPayments })
     .from(products)
-    .where(eq(products.userId, userId))
+    .where(listed(userId, search))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(size)
     .offset((page - 1) * size);
 }
 
-export async function countProducts(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(eq(products.userId, userId));
+export async function countProducts(db: DbOrTx, userId: string, search?: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(listed(userId, search));
   return row?.total ?? 0;
 }
 

@@ -1,9 +1,9 @@
 import {
   ApiErrorSchema,
-  PageQuerySchema,
   ProductDeletionSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
+  ProductListQuerySchema,
   ProductPageSchema,
   ProductSchema,
 } from '@bizdash/shared';
@@ -32,19 +32,14 @@ export function productsRoutes({ config, database }: AppDeps) {
         config: { permission: 'products.read' },
         schema: {
           ...common,
-          summary: "The caller's products, newest first, one page at a time",
-          querystring: PageQuerySchema,
+          summary:
+            "The caller's products, newest first, one page at a time; `search` keeps those whose name contains it",
+          querystring: ProductListQuerySchema,
           response: { 200: ProductPageSchema, ...errors },
         },
       },
       async (request) =>
-        list(
-          db,
-          actorOf(request).actingUserId,
-          request.query.page,
-          request.query.size,
-          paymentLinkBase(config, request),
-        ),
+        list(db, actorOf(request).actingUserId, request.query, paymentLinkBase(config, request)),
     );
 
     api.post(

@@ -2,6 +2,7 @@ import type {
   ParsedProductInput,
   Product,
   ProductDeletion,
+  ProductListQuery,
   ProductPage,
   ProductStatus,
 } from '@bizdash/shared';
@@ -59,13 +60,13 @@ function toProduct(row: ProductRow, hasPayments: boolean, linkBase: string): Pro
 export async function list(
   db: Db,
   userId: string,
-  page: number,
-  size: number,
+  query: ProductListQuery,
   linkBase: string,
 ): Promise<ProductPage> {
+  const { page, size } = query;
   const [rows, totalElements] = await Promise.all([
-    listProducts(db, userId, page, size),
-    countProducts(db, userId),
+    listProducts(db, userId, query),
+    countProducts(db, userId, query.search),
   ]);
   const items = rows.map((row) => toProduct(row.product, row.hasPayments, linkBase));
   return pageOf(items, { page, size }, totalElements);

@@ -136,6 +136,34 @@ describe('/api/products', () => {
       expect(second.json().items.map((item: Product) => item.recordId)).toEqual([made[0]?.recordId]);
     });
 
+    it('keeps the products whose name contains the search text, any case, and counts only those', async () => {
+      const seller = await signUpMerchant(ctx.app);
+      for (const name of ['Adire silk scarf', 'Ankara tote bag', 'SILK kaftan', '100% cotton wrapper'])
+        await createProduct(ctx.app, seller, { productName: name });
+      await createProduct(ctx.app, other, { productName: 'Silk scarf of another merchant' });
+      const names = async (search: string) => {
+        const response = await send('GET', `?search=${encodeURIComponent(search)}`, seller);
+        expect(response.statusCode, response.body).toBe(200);
+        return { names: response.json().items.map((item: Product) => item.productName), page: response.json() };
+      };
+
+      const silk = await names('  silk ');
+      expect(silk.names).toEqual(['SILK kaftan', 'Adire silk scarf']);
+      expect(silk.page).toMatchObject({ totalElements: 2, totalPages: 1 });
+      // % and _ match only themselves, not anything.
+      expect((await names('%')).names).toEqual(['100% cotton wrapper']);
+      expect((await names('_')).names).toEqual([]);
+    });
+
+    it('refuses search text with control characters or over 100 characters', async () => {
+      const control = await send('GET', `?search=${encodeURIComponent('silk\u0000')}`, merchant);
+      expect(control.statusCode).toBe(400);
+      expect(control.json().error).toMatch(/^Search text/);
+      const long = await send('GET', `?search=${'a'.repeat(101)}`, merchant);
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toBe('Search text is at most 100 characters');
+    });
+
     it('refuses a page size out of range', async () => {
       const response = await send('GET', '?size=0', merchant);
       expect(response.statusCode).toBe(400);

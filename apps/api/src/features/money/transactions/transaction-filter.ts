@@ -2,9 +2,9 @@ import { type ParsedTransactionSearchFilter, uuidField } from '@bizdash/shared';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { searchText, transactions } from '../../../db/schema/transactions.ts';
+import { containsPattern } from '../../../lib/contains-pattern.ts';
 
 /** LIKE wildcards in the merchant's text are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export interface OwnedFilter extends Omit<ParsedTransactionSearchFilter, 'userId'> {
   userId: string;
@@ -28,7 +28,7 @@ type Searchable = Parameters<typeof searchText>[0] & { id: AnyPgColumn };
 
 /** The merchant's text in description, beneficiary or order reference (any case), or exactly a transaction id. */
 export function textMatch(table: Searchable, query: string): SQL {
-  const text = sql`${searchText(table)} ilike ${`%${escapeLike(query)}%`}`;
+  const text = sql`${searchText(table)} ilike ${containsPattern(query)}`;
   return uuidField.safeParse(query).success ? sql`(${eq(table.id, query)} or ${text})` : text;
 }
 
