@@ -102,7 +102,6 @@ export const ProductListQuerySchema = PageQuerySchema.extend({
   search: SearchTextSchema.optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
-export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 /** Deleting a product with payments archives it instead, so its transactions keep their history. */
