@@ -29,8 +29,6 @@ test.describe('at 1280 px', () => {
 
     await saveScreenshot(page, testInfo, 'top-bar-1280', { fullPage: false });
 
-    await saveScreenshot(page, testInfo, 'top-bar-1280', { fullPage: false });
-
     // Ctrl+K: the field has the focus, the pages and actions are listed.
     await page.keyboard.press('Control+k');
     await expect(searchField(page)).toBeFocused();
@@ -47,10 +45,14 @@ test.describe('at 1280 px', () => {
     await expect(product).toBeVisible();
     await saveScreenshot(page, testInfo, 'command-palette-1280-results', { fullPage: false });
     await product.click();
-    await expect(page).toHaveURL(exactPath('/products'));
+    // The products page searched for its name: the product is listed whichever page it would sit on.
+    await expect(page).toHaveURL(exactPath(`/products?search=${encodeURIComponent(PRODUCT)}`));
     await expect(palette(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(PRODUCT);
+    await expect(page.getByTestId('product-row')).toHaveCount(1);
     await expect(page.getByText(PRODUCT).first()).toBeVisible();
+    await saveScreenshot(page, testInfo, 'products-search-1280');
 
     // A transaction by its reference (the sale and its card fee carry it): the list narrowed to the one chosen.
     await page.keyboard.press('Control+k');
@@ -115,5 +117,15 @@ test.describe('at 390 px', () => {
     await page.keyboard.press('?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'keyboard-shortcuts-390', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    // A product leads to the products page searched for its name.
+    await search.click();
+    await searchField(page).fill('adire');
+    await palette(page).getByRole('group', { name: 'Products' }).getByRole('option').click();
+    await expect(page).toHaveURL(exactPath(`/products?search=${encodeURIComponent(PRODUCT)}`));
+    await expect(page.getByTestId('product-row')).toHaveCount(1);
+    await expect(page.getByText(PRODUCT).first()).toBeVisible();
+    await saveScreenshot(page, testInfo, 'products-search-390');
   });
 });

@@ -152,10 +152,14 @@ describe('command palette: finding things', () => {
       description: 'Payment for Adire scarf',
     });
     db.transactions = [transaction];
-    db.products = [buildProduct({ productName: 'Adire scarf' })];
+    db.products = [
+      buildProduct({ productName: 'Adire scarf' }),
+      buildProduct({ productName: 'Ankara bundle' }),
+    ];
     db.customers = [buildCustomerDetail({ name: 'Chioma Eze', email: 'chioma.adire@example.com' })];
     const payout = buildPayout({ accountHolderName: 'Adire Holdings' });
     db.payouts = [payout];
+    const requests = recordRequests();
     const { user, router, searchButton } = await openShell();
 
     await user.click(searchButton);
@@ -175,8 +179,13 @@ describe('command palette: finding things', () => {
       'chioma.adire@example.com',
     );
     expect(await screen.findByRole('option', { name: /Payout to Adire Holdings/ })).toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/products?page=1&size=5&search=adire');
     await user.click(within(screen.getByRole('group', { name: 'Products' })).getByRole('option'));
+    // The products page opens searched for the product's name, so it is listed whichever page it sits on.
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(router.state.location.search).toBe('?search=Adire%20scarf');
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('Adire scarf');
+    await waitFor(() => expect(screen.getAllByTestId('product-row')).toHaveLength(1));
 
     await user.keyboard('{Control>}k{/Control}');
     await palette();

@@ -6,7 +6,6 @@ import {
   type Payout,
   type Permission,
   type Product,
-  SEARCH_PAGE_SIZE,
   type Transaction,
 } from '@bizdash/shared';
 import {
@@ -199,19 +198,18 @@ export function transactionItem(transaction: Transaction): PaletteItem {
   };
 }
 
-/**
- * A product opens the products page that lists it: `position` is its place in the newest-first list, which the
- * page shows SEARCH_PAGE_SIZE at a time.
- */
-export function productItem(product: Product, position: number): PaletteItem {
-  const page = Math.floor(position / SEARCH_PAGE_SIZE) + 1;
+/** The products list's search takes this much (SearchTextSchema); a name runs to 120, and its start finds it. */
+const PRODUCT_SEARCH_MAX = 100;
+
+/** A product opens the products page searched for its name, which lists it (and any it is part of the name of). */
+export function productItem(product: Product): PaletteItem {
   return {
     id: `product:${product.recordId}`,
     kind: 'product',
     label: product.productName,
     hint: formatMoney(product.amount, product.currency),
     icon: ShoppingBag,
-    to: page > 1 ? `/products?page=${page}` : '/products',
+    to: `/products?search=${encodeURIComponent(product.productName.slice(0, PRODUCT_SEARCH_MAX).trim())}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type Permission } from '@bizdash/shared';
+import type { Permission } from '@bizdash/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getCustomersQueryOptions } from '@/features/customers/api/get-customers';
 import { useDebouncedValue } from '@/features/fx/use-debounced-value';
@@ -33,9 +33,9 @@ const includesText = (value: string | null | undefined, text: string) =>
   Boolean(value?.toLowerCase().includes(text.toLowerCase()));
 
 /**
- * Transactions (by reference, description, beneficiary or id) and customers (by name or email) are searched by the
- * API. Products and payouts have no search parameter on their lists: the newest 100 of each are read once and
- * matched here (products by name, payouts by id, transaction id or account holder).
+ * Transactions (by reference, description, beneficiary or id), products (by name) and customers (by name or email)
+ * are searched by the API. Payouts have no search parameter on their list: the newest 100 are read once and
+ * matched here (by id, transaction id or account holder).
  *
  * Each search waits until the text has settled for SEARCH_DEBOUNCE_MS; a search whose text changes while it is
  * under way loses its only observer and React Query aborts its request (the fetchers pass its signal on).
@@ -58,18 +58,14 @@ export function usePaletteSearch(text: string, can: (permission: Permission) => 
     enabled: settled && can('customers.read'),
   });
   const products = useQuery({
-    ...getProductsQueryOptions({ page: 1, size: MAX_PAGE_SIZE }),
+    ...getProductsQueryOptions({ page: 1, size: RESULTS_PER_GROUP, search: trimmed }),
+    placeholderData: keepPreviousData,
     enabled: settled && can('products.read'),
   });
   const payouts = useQuery({ ...getPayoutsQueryOptions(), enabled: settled && can('money.read') });
 
   if (!long) return { groups: [], searching: false, failed: [] };
 
-  const productMatches = (products.data?.items ?? [])
-    .map((product, position) => ({ product, position }))
-    .filter(({ product }) => includesText(product.productName, trimmed) || product.recordId === trimmed)
-    .slice(0, RESULTS_PER_GROUP)
-    .map(({ product, position }) => productItem(product, position));
   const payoutMatches = (payouts.data ?? [])
     .filter(
       (payout) =>
@@ -86,7 +82,7 @@ export function usePaletteSearch(text: string, can: (permission: Permission) => 
       query: transactions,
       items: (transactions.data?.items ?? []).map(transactionItem),
     },
-    { heading: 'Products', query: products, items: productMatches },
+    { heading: 'Products', query: products, items: (products.data?.items ?? []).map(productItem) },
     {
       heading: 'Customers',
       query: customers,

@@ -2,6 +2,7 @@ import { SEARCH_PAGE_SIZE } from '@bizdash/shared';
 import { Link2 } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
+import { NoMatchesState } from '@/components/ui/list-filters';
 import { ListFrame } from '@/components/ui/list-frame';
 import { ListPagination } from '@/components/ui/pagination';
 import { PastLastPage } from '@/components/ui/past-last-page';
@@ -22,14 +23,29 @@ const CAPTION = 'Products';
 
 interface ProductListProps extends ProductRowHandlers {
   page: number;
+  /** Part of a product's name; '' lists them all. */
+  search?: string;
   onPageChange: (page: number) => void;
+  onClearSearch?: () => void;
   onAdd: () => void;
 }
 
-/** The merchant's products: loading, error, empty (inviting the first product), rows and paging. */
-export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: ProductListProps) {
+/**
+ * The merchant's products: loading, error, empty (inviting the first product, or none matching the search), rows
+ * and paging.
+ */
+export function ProductList({
+  page,
+  search = '',
+  onPageChange,
+  onClearSearch,
+  onAdd,
+  onEdit,
+  onDelete,
+}: ProductListProps) {
   const { ref, wide } = useFitsWidth(TABLE_MIN_WIDTH);
-  const query = useProducts({ page, size: SEARCH_PAGE_SIZE });
+  const searched = search.trim();
+  const query = useProducts({ page, size: SEARCH_PAGE_SIZE, search: searched });
   const { data } = query;
 
   if (!data) {
@@ -52,6 +68,16 @@ export function ProductList({ page, onPageChange, onAdd, onEdit, onDelete }: Pro
           subject="Your products"
           totalPages={data.totalPages}
           onFirstPage={() => onPageChange(1)}
+        />
+      );
+    }
+    if (searched) {
+      return (
+        <NoMatchesState
+          title="No products match"
+          description={`No product's name contains "${searched}".`}
+          clearLabel="Clear search"
+          onClearFilters={() => onClearSearch?.()}
         />
       );
     }

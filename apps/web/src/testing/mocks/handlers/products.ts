@@ -1,9 +1,9 @@
 import {
-  PageQuerySchema,
   type ParsedProductInput,
   ProductDeletionSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
+  ProductListQuerySchema,
   ProductSchema,
 } from '@bizdash/shared';
 import { HttpResponse, http } from 'msw';
@@ -35,10 +35,11 @@ function findProduct(request: Request, params: Record<string, unknown>) {
 export const productsHandlers = [
   http.get('/api/products', ({ request }) => {
     requireSession(request);
-    const query = parseOr400(PageQuerySchema, queryOf(request));
-    const newestFirst = [...db.products].sort(
-      (a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate),
-    );
+    const query = parseOr400(ProductListQuerySchema, queryOf(request));
+    const search = query.search?.toLowerCase();
+    const newestFirst = db.products
+      .filter((product) => !search || product.productName.toLowerCase().includes(search))
+      .sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
     return HttpResponse.json(buildProductPage(...pageWindow(newestFirst, query)));
   }),
 
