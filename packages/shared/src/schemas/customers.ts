@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from './disputes.ts';
-import { refuseControlCharacters } from './fields.ts';
 import { PageQuerySchema, pageSchemaOf, SearchTextSchema } from './paging.ts';
 import { REFUND_REASONS, REFUND_STATUSES } from './refunds.ts';
 import { TRANSACTION_STATUSES } from './transaction-kinds.ts';

@@ -144,7 +144,10 @@ describe('/api/products', () => {
       const names = async (search: string) => {
         const response = await send('GET', `?search=${encodeURIComponent(search)}`, seller);
         expect(response.statusCode, response.body).toBe(200);
-        return { names: response.json().items.map((item: Product) => item.productName), page: response.json() };
+        return {
+          names: response.json().items.map((item: Product) => item.productName),
+          page: response.json(),
+        };
       };
 
       const silk = await names('  silk ');
