@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachOwnedWalletEntry } from '../../../src/features/money/index.ts';
 import { advanceDuePayouts } from '../../../src/features/payouts/index.ts';
+import { randomSource } from '../../../src/seed/demo-transactions.ts';
 import {
   bearer,
   buildTestApp,
@@ -23,7 +24,6 @@ import {
   ledgerSum,
   minorUnits,
   parseCsv,
-  randomSource,
 } from './statement-fixtures.ts';
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -136,8 +136,8 @@ describe('GET /api/wallets/{walletId}/statement: balances against the ledger', (
   it('adds up for random periods of the last 14 months: opening and entries make the closing, as the ledger sums them', async () => {
     const random = randomSource(2025);
     for (let sample = 0; sample < 8; sample++) {
-      const days = random.between(1, 366);
-      const endsAgo = random.between(0, 430 - days);
+      const days = random.int(1, 366);
+      const endsAgo = random.int(0, 430 - days);
       const to = utcDay(Date.now() - endsAgo * DAY);
       const from = utcDay(Date.now() - (endsAgo + days - 1) * DAY);
       await expectStatementAddsUp(walletId, from, to);

@@ -3,22 +3,10 @@ import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ledgerEntries, ledgerPostings, systemAccounts } from '../../../src/db/schema/index.ts';
+import { randomSource } from '../../../src/seed/demo-transactions.ts';
 import { dbOf, sqlRows } from '../../helper.ts';
 
 export const DAY = 86_400_000;
-
-/** A small seeded random source: the same history on every run, on both databases. */
-export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, between: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)) };
-}
 
 type Kind = 'PAYMENT' | 'FEE' | 'REFUND' | 'PAYOUT' | 'REVERSAL';
 const COUNTERPARTS: Record<Exclude<Kind, 'REVERSAL'>, string> = {
@@ -77,13 +65,13 @@ export async function backdatedHistory(
     const at = new Date(time);
     const roll = random.next();
     if (roll < 0.5 || balance < 1_000_000) {
-      const sale = random.between(1_000, 900_000);
+      const sale = random.int(1_000, 900_000);
       post('PAYMENT', sale, at, COUNTERPARTS.PAYMENT);
       post('FEE', -Math.ceil(sale * 0.015), new Date(time + 1), COUNTERPARTS.FEE);
     } else if (roll < 0.65) {
-      post('REFUND', -random.between(1_000, Math.min(balance, 300_000)), at, COUNTERPARTS.REFUND);
+      post('REFUND', -random.int(1_000, Math.min(balance, 300_000)), at, COUNTERPARTS.REFUND);
     } else if (roll < 0.9) {
-      const amount = random.between(10_000, Math.min(balance - 5_000, 2_000_000));
+      const amount = random.int(10_000, Math.min(balance - 5_000, 2_000_000));
       payouts.push({ id: post('PAYOUT', -amount, at, COUNTERPARTS.PAYOUT), amount });
       post('FEE', -2_500, at, COUNTERPARTS.FEE);
     } else {
