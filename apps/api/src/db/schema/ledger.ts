@@ -64,7 +64,7 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     index('ledger_entries_posting_idx').on(table.postingId),
-    index('ledger_entries_wallet_idx').on(table.walletId),
+    index('ledger_entries_wallet_created_idx').on(table.walletId, table.createdAt, table.id),
     index('ledger_entries_system_account_idx').on(table.systemAccountId),
     check('ledger_entries_one_account', sql`num_nonnulls(${table.walletId}, ${table.systemAccountId}) = 1`),
     check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
