@@ -50,6 +50,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { releaseLeasesOfEndedProcess } from './jobs/leases.ts';
 import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { createKeys } from './lib/keys.ts';
+import { flushed, logDestination, OneLinePerRequest } from './lib/log-destination.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
@@ -69,8 +70,10 @@ export interface BuildOptions {
   inMemoryDatabase?: boolean;
   /** With inMemoryDatabase: start from this dump of a migrated database (see createPgliteTemplate). */
   databaseTemplate?: Blob;
-  /** Where log lines go instead of stdout (tests read what would be logged). */
+  /** Where log lines go instead of stdout, as they are made (tests read what would be logged). */
   logStream?: { write(line: string): void };
+  /** A file log lines go to instead of stdout, written in the background as stdout's are. */
+  logFile?: string;
 }
 
 /** Routes anyone may call: health, sign-up and sign-in, the public checkout, the sandbox's own pages. */
@@ -148,16 +151,16 @@ function fastifyTrustProxy(trust: TrustProxy) {
 
 /** Plugins in order (config -> db -> security -> auth -> errors), then feature routes, then the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Logging is a cost on every request (issue 26 §4): lines are written in the background, one per request.
+  const destination = options.logStream ? null : logDestination(options.logFile);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? destination ?? undefined,
     },
-    // One line per request (written once it is answered, below) instead of Fastify's two: logging is a cost on
-    // every request (issue 26 §4).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -172,12 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
+  // onClose hooks run last-added first: this one, after everything else has closed (and logged).
+  if (destination) app.addHook('onClose', () => flushed(destination));
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -195,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const providers = createProviders({ config, db: database.db, log: app.log });
   const jobs = createJobRunner({
-    db: database.db,
+    db: database.jobsDb,
     log: app.log,
     handlers: createEventHandlers({ config, database, email: providers.email }),
   });

@@ -88,7 +88,7 @@ export function testRedis(): Config['redis'] {
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  build: Pick<BuildOptions, 'logStream'> = {},
+  build: Pick<BuildOptions, 'logStream' | 'logFile'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig({

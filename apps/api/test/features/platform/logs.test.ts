@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type Merchant, signUpMerchant, type TestContext } from '../../helper.ts';
 
@@ -68,5 +72,25 @@ describe('log lines', () => {
     await ctx.app.inject({ url: '/api/products?page=3&size=20', headers: bearer(merchant.token) });
 
     expect(logged()).toContain('/api/products?page=3&size=20');
+  });
+
+  it('are all written, in order, by the time the app has closed, even those logged just before', async () => {
+    const file = path.join(os.tmpdir(), `bizdash-log-${randomUUID()}.log`);
+    const closing = await buildTestApp({ logLevel: 'info' }, { logFile: file });
+    try {
+      for (let line = 1; line <= 2_000; line++) closing.app.log.info({ line }, 'a busy moment');
+      closing.app.log.info('the last line before closing');
+      await closing.close();
+
+      const written = (await readFile(file, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      const busy = written.filter((entry) => entry.msg === 'a busy moment').map((entry) => entry.line);
+      expect(busy).toEqual(Array.from({ length: 2_000 }, (_, index) => index + 1));
+      expect(written.map((entry) => entry.msg)).toContain('the last line before closing');
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 });
