@@ -62,9 +62,19 @@ const withinDateBounds = (value: string) => {
   return day >= DATE_BOUNDS.min && day <= DATE_BOUNDS.max;
 };
 
-/** A calendar day, YYYY-MM-DD, within DATE_BOUNDS. */
+/** A calendar day, YYYY-MM-DD, within DATE_BOUNDS; what is no date at all is told only that. */
 export const dayField = (label: string) =>
-  z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).refine(withinDateBounds, DATE_BOUNDS_MESSAGE);
+  z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(withinDateBounds, DATE_BOUNDS_MESSAGE);
+
+/**
+ * For a rule across fields (a period's start before its end): checked only once every field is valid, so a
+ * wrong field is told once, not again through a rule computed from it.
+ */
+export const whenFieldsValid = {
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
 
 /** An ISO date-time with its offset, within DATE_BOUNDS. */
 export const dateTimeField = (label: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayField } from './fields.ts';
+import { dayField, whenFieldsValid } from './fields.ts';
 
 export const STATEMENT_FORMATS = ['pdf', 'csv'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -25,9 +25,11 @@ export const StatementQuerySchema = z
   .refine((period) => period.from <= period.to, {
     error: 'The start date must be on or before the end date.',
     path: ['to'],
+    ...whenFieldsValid,
   })
   .refine((period) => statementDays(period.from, period.to) <= STATEMENT_MAX_DAYS, {
     error: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
     path: ['to'],
+    ...whenFieldsValid,
   });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 import { ACCOUNT_STATUSES } from '../format/status.ts';
-import { dayField } from './fields.ts';
+import { dayField, whenFieldsValid } from './fields.ts';
 
 /** A wallet as the accounts screens show it: what can be spent now and what is still on its way. */
 export const WalletSchema = z.object({
@@ -28,10 +28,12 @@ export const WalletSummaryQuerySchema = z
   .refine((range) => range.from <= range.to, {
     error: 'The start date must be on or before the end date.',
     path: ['to'],
+    ...whenFieldsValid,
   })
   .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
     error: 'The range is at most one year',
     path: ['to'],
+    ...whenFieldsValid,
   });
 export type WalletSummaryQuery = z.infer<typeof WalletSummaryQuerySchema>;
 

@@ -192,6 +192,19 @@ describe('GET /api/wallets/{walletId}/statement: the files', () => {
         error: message,
       });
     }
+    // A date that is no date is told once: no bounds or period rule computed from it follows in the details.
+    for (const [query, path, message] of [
+      [{ from: '2026-03-01', to: 'yesterday', format: 'csv' }, 'to', 'to must be a date (YYYY-MM-DD)'],
+      [{ from: 'x', to: '2026-03-01', format: 'pdf' }, 'from', 'from must be a date (YYYY-MM-DD)'],
+      [
+        { from: '1999-12-31', to: '2026-03-01', format: 'pdf' },
+        'from',
+        'Dates must be between 1 Jan 2000 and 31 Dec 2099',
+      ],
+    ] as const) {
+      const response = await statement(query);
+      expect(response.json().details, JSON.stringify(query)).toEqual([{ path, message }]);
+    }
     const leapYear = await statement({ from: '2028-01-01', to: '2028-12-31', format: 'csv' });
     expect(leapYear.statusCode).toBe(200);
     const notAWallet = await statement(
