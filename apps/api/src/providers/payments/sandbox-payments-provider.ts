@@ -1,6 +1,7 @@
 import { formatCardNumber } from '@bizdash/shared';
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { sandboxCardAuthorizations as charges } from '../../db/schema/sandbox-card-authorizations.ts';
 import { sandboxCardRefunds as cardRefunds } from '../../db/schema/sandbox-card-refunds.ts';
 import type { CardPaymentsProvider, ChargeResult, RefundResult } from './payments-provider.ts';
@@ -49,6 +50,25 @@ function resultOf(row: ChargeRow): ChargeResult {
   }
 }
 
+/**
+ * A charge's authorization, written once per payment: a second charge for the same reference returns the first
+ * one's row untouched (the no-op update is what makes `returning` answer it). Prepared: it is on every card
+ * payment's path (issue 26 §4).
+ */
+const authorizeOnceQuery = preparedQuery(
+  'sandbox_card_authorize_once',
+  ['merchantReference', 'amount', 'currency', 'cardBrand', 'cardLast4', 'status', 'declineReason'],
+  (db, values) =>
+    db
+      .insert(charges)
+      .values(values)
+      .onConflictDoUpdate({
+        target: charges.merchantReference,
+        set: { merchantReference: sql`excluded.merchant_reference`, updatedAt: sql`${charges.updatedAt}` },
+      })
+      .returning(),
+);
+
 function declineReasonOf(cardNumber: string) {
   const behaviour = sandboxBehaviour(cardNumber);
   if (behaviour === null) return DECLINE_REASONS.NOT_A_TEST_CARD;
@@ -86,23 +106,15 @@ export function createSandboxPaymentsProvider(
     async charge(request) {
       const declineReason = declineReasonOf(request.card.number);
       const wantsCode = sandboxBehaviour(request.card.number) === 'OTP';
-      // One statement either way: a second charge for the payment returns the first one's row untouched.
-      const [row] = await db
-        .insert(charges)
-        .values({
-          merchantReference: request.merchantReference,
-          amount: request.amount,
-          currency: request.currency,
-          cardBrand: request.brand,
-          cardLast4: request.card.number.slice(-4),
-          status: declineReason ? 'DECLINED' : wantsCode ? 'OTP_REQUIRED' : 'CAPTURED',
-          declineReason,
-        })
-        .onConflictDoUpdate({
-          target: charges.merchantReference,
-          set: { merchantReference: sql`excluded.merchant_reference`, updatedAt: sql`${charges.updatedAt}` },
-        })
-        .returning();
+      const [row] = await authorizeOnceQuery(db, {
+        merchantReference: request.merchantReference,
+        amount: request.amount,
+        currency: request.currency,
+        cardBrand: request.brand,
+        cardLast4: request.card.number.slice(-4),
+        status: declineReason ? 'DECLINED' : wantsCode ? 'OTP_REQUIRED' : 'CAPTURED',
+        declineReason,
+      });
       if (!row) throw new Error('sandbox charge vanished');
       return resultOf(row);
     },
