@@ -13,6 +13,8 @@ export interface Statement {
   at: number;
   /** Sent after the HTTP response had arrived. */
   afterResponse: boolean;
+  /** Sent on a connection opened with synchronous_commit off (its commits wait for no flush). */
+  asyncConnection?: boolean;
   /** The rows it returned, flattened in column order (filled in when it completes). */
   result: unknown[];
 }
@@ -85,6 +87,9 @@ export async function captureStatements(during: () => Promise<void>): Promise<Ca
       rowMode: typeof config === 'object' ? config?.rowMode : undefined,
       at: performance.now() - started,
       afterResponse: responded,
+      asyncConnection: /synchronous_commit=off/.test(
+        (this as { connectionParameters?: { options?: string } }).connectionParameters?.options ?? '',
+      ),
       result: [],
     };
     statements.push(statement);
@@ -164,6 +169,7 @@ export function profile(statements: Statement[]): PaymentProfile {
     units.set(statement.unit, list);
   }
   const asynchronous = (list: Statement[]) =>
+    list[0]?.asyncConnection === true ||
     list.some((statement) => /synchronous_commit['"]?\s*(,\s*'off'|=\s*'?off)/i.test(statement.text));
   for (const list of units.values()) {
     const data = list.filter((statement) => !isTransactionControl(statement.text));

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { DrainCell } from './as-started.ts';
 import type { PaymentProfile, Statement, StatementCounts } from './capture.ts';
 import { SANDBOX_TABLE } from './capture.ts';
 import type { Cell } from './measure.ts';
@@ -28,6 +29,12 @@ export interface Results {
   maxRequests: number;
   warmUp: number;
   profile: PaymentProfile;
+  /** One payment and the handling of every delivery it left. */
+  deliveriesProfile: PaymentProfile;
+  /** Those deliveries' statements (the payment's own are `statements`). */
+  deliveryStatements: Statement[];
+  /** The headline: npm start's configuration, a burst at each concurrency and the drain after it. */
+  asStarted: Record<Scenario, DrainCell[]>;
   statements: Statement[];
   rows: Row[];
   ledger: { ok: boolean; seconds: number; checks: { name: string; checked: number; violations: number }[] };
@@ -55,6 +62,59 @@ const SCENARIO_NAMES: Record<Scenario, string> = {
 
 function countsLine(label: string, counts: StatementCounts) {
   return `| ${label} | ${counts.statements} | ${counts.dataStatements} | ${counts.transactions} | ${counts.savepoints} | ${counts.autocommittedWrites} | ${counts.autocommittedReads} | ${counts.commits} | ${counts.asyncCommits} |`;
+}
+
+/** Issue 26 §2: the pipeline at the speed of the payments, as npm start runs. */
+const AS_STARTED_TARGETS = { perSecondWithDrain: 250, connections: 8, drainSeconds: 5, flushedCommits: 3 };
+
+const flushed = (counts: StatementCounts) => counts.commits - counts.asyncCommits;
+
+function asStartedTargets(results: Results) {
+  const lines: string[] = [];
+  const goal = AS_STARTED_TARGETS;
+  for (const cell of results.asStarted.spread.filter((row) => row.connections === goal.connections)) {
+    lines.push(
+      `- spread over the merchants, ${cell.connections} connections, payments/s with the drain: ${cell.perSecondWithDrain.toFixed(0)} against at least ${goal.perSecondWithDrain}: ${verdict(cell.perSecondWithDrain >= goal.perSecondWithDrain)}`,
+      `- the backlog after a ${cell.app.seconds.toFixed(0)} s burst drained in ${cell.drainSeconds.toFixed(1)} s against at most ${goal.drainSeconds} s: ${verdict(cell.drainSeconds <= goal.drainSeconds)}`,
+    );
+  }
+  const { ours, sandbox } = results.deliveriesProfile;
+  const commits = flushed(ours) + flushed(sandbox);
+  lines.push(
+    `- flushed commits per payment counting its deliveries (the sandbox acquirer's included): ${commits} against at most ${goal.flushedCommits}: ${verdict(commits <= goal.flushedCommits)}`,
+  );
+  return lines;
+}
+
+function asStartedSection(results: Results) {
+  const { ours, sandbox } = results.deliveriesProfile;
+  const rows = (['spread', 'hot'] as const).flatMap((scenario) =>
+    results.asStarted[scenario].map(
+      (cell) =>
+        `| ${SCENARIO_NAMES[scenario]} | ${cell.connections} | ${cell.perSecondWithDrain.toFixed(0)} | ${cell.app.perSecond.toFixed(0)} | ${ms(cell.app.p50)} | ${ms(cell.app.p95)} | ${cell.backlogAtEnd.toLocaleString('en')} | ${cell.drainSeconds.toFixed(1)} | ${cell.deliveriesDelivered.toLocaleString('en')} / ${cell.deliveriesFailed} | ${cell.writeTransactionsPerPayment.toFixed(1)} | ${(cell.walBytesPerPayment / 1024).toFixed(1)} |`,
+    ),
+  );
+  return [
+    '## As `npm start` runs it (the headline)',
+    '',
+    `\`scripts/start.mjs\` in a process of its own on the bench database: jobs on and the default log level (its lines written to a stdout nobody reads), rate limits out of the way. Each cell is a burst of --duration (${results.duration} s) with no payment cap, then the wait until no event delivery is pending. "With the drain" is the burst's payments over the burst and the drain together: what the process sustains. Write transactions are the transaction ids PostgreSQL assigned (one per transaction that wrote), deliveries included; WAL is pg_current_wal_lsn's advance, both per payment.`,
+    '',
+    '| scenario | connections | payments/s with the drain | request path payments/s | p50 | p95 | deliveries waiting at the end | drained in s | delivered / dead | write transactions per payment | WAL KiB per payment |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    "One approved payment and the handling of every delivery it left (captured in the benchmark's own API, its job runner run by hand):",
+    '',
+    '| whose | statements | without BEGIN/COMMIT/SAVEPOINT | transactions | savepoints | autocommitted writes | autocommitted reads | commits | of which asynchronous |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    countsLine('ours', ours),
+    countsLine('sandbox acquirer', sandbox),
+    '',
+    '### Targets (issue 26, section 2)',
+    '',
+    ...asStartedTargets(results),
+    '',
+  ];
 }
 
 /** Met or missed, and by how much, for every target of the issue. */
@@ -110,7 +170,10 @@ export function renderResults(results: Results): string {
     `Set-up: ${results.merchants} merchants with one product each for (a), one more merchant with one product for (b), inserted directly. The API runs in the benchmark's process (buildApp, jobs off, rate limits out of the way, pool of ${results.poolSize} connections) on 127.0.0.1; autocannon sends the payments from a worker thread, each with a fresh Idempotency-Key, the sandbox's approved Visa card, quantity 1. A ${results.warmUp} s warm-up of both precedes the cells.`,
     `Each cell runs for at most ${results.duration} s or ${results.maxRequests.toLocaleString('en')} payments. The floor replays one captured payment's own statements through bare \`pg\` (a pool of the same ${results.poolSize} connections, as many loops as connections, the same transaction boundaries and order, fresh ids, keys and references per iteration), right after the API cell of the same scenario and concurrency. Latencies in milliseconds; "main thread" is the time the process's main thread (the API, or the replay's pg client) was busy per payment.`,
     '',
-    '## One approved payment',
+    ...asStartedSection(results),
+    '## Diagnostics: the request path alone (jobs off, logs silent), against the replay floor',
+    '',
+    '### One approved payment',
     '',
     '| whose | statements | without BEGIN/COMMIT/SAVEPOINT | transactions | savepoints | autocommitted writes | autocommitted reads | commits | of which asynchronous |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -120,7 +183,7 @@ export function renderResults(results: Results): string {
     '',
     `Commits count COMMITs of transactions that wrote and autocommitted writes; each waits for a flush of the write-ahead log unless it runs with synchronous_commit off (asynchronous). ${results.profile.afterResponse} statement(s) came after the HTTP response.`,
     '',
-    '## Throughput and latency',
+    '### Throughput and latency',
     '',
     '| scenario | connections | API payments/s | API p50 | API p95 | API p99 | API main thread ms | floor payments/s | floor p50 | floor p95 | floor p99 | floor main thread ms | API / floor (payments/s) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -130,7 +193,7 @@ export function renderResults(results: Results): string {
       `| ${SCENARIO_NAMES[row.scenario]} | ${row.connections} | ${row.app.perSecond.toFixed(0)} | ${ms(row.app.p50)} | ${ms(row.app.p95)} | ${ms(row.app.p99)} | ${row.app.mainThreadMsPerPayment.toFixed(2)} | ${row.floor.perSecond.toFixed(0)} | ${ms(row.floor.p50)} | ${ms(row.floor.p95)} | ${ms(row.floor.p99)} | ${row.floor.mainThreadMsPerPayment.toFixed(2)} | ${(row.app.perSecond / row.floor.perSecond).toFixed(2)}× |`,
     );
   }
-  lines.push('', '## Targets (issue #8, section 8)', '', ...targets(results), '');
+  lines.push('', '### Targets (issue #8, section 8)', '', ...targets(results), '');
   lines.push(
     `ledger:verify on the benchmark's database afterwards (the API's payments and the replay's): ${results.ledger.ok ? 'passed' : '**FAILED**'} in ${results.ledger.seconds.toFixed(1)} s`,
     '',
@@ -171,6 +234,12 @@ export function renderResults(results: Results): string {
     'As captured from the API (pg.Client.prototype.query wrapped while one payment ran); statements of one transaction share a unit.',
     '',
     ...statementTable(results.statements),
+    '',
+    "## The statements of that payment's deliveries",
+    '',
+    'As captured while the job runner handled every delivery one more payment left (its own statements left out).',
+    '',
+    ...statementTable(results.deliveryStatements),
     '',
   );
   return lines.join('\n');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { verifyLedger } from '../../apps/api/src/features/money/index.ts';
+import { type DrainCell, measureWithDrain, startAsStarted } from './as-started.ts';
 import { type Capture, captureStatements, profile } from './capture.ts';
 import { type Bounds, measureHttp, measureReplay } from './measure.ts';
 import { profileDuring, summarize } from './profile.ts';
@@ -22,6 +23,8 @@ const { values: args } = parseArgs({
     merchants: { type: 'string', default: '50' },
     'pool-size': { type: 'string', default: '10' },
     'warm-up': { type: 'string', default: '3' },
+    /** Connections of the headline cells (npm start's configuration); their burst lasts --duration. */
+    'as-started-connections': { type: 'string', default: '8' },
     'server-url': {
       type: 'string',
       default: process.env.BENCH_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
@@ -48,6 +51,8 @@ const BODY = JSON.stringify({
   customerEmail: 'chioma@example.com',
   card: { number: '4242424242424242', expiry: '12/40', cvv: '123' },
 });
+const withoutResults = (statements: Capture['statements']) =>
+  statements.map(({ result: _result, ...rest }) => rest);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function pay(base: string, productId: string) {
@@ -97,6 +102,18 @@ try {
   log(
     `one approved payment: ours ${JSON.stringify(paymentProfile.ours)}; sandbox ${JSON.stringify(paymentProfile.sandbox)}`,
   );
+  // The capture's payments left deliveries (this API runs no jobs): handled here, one payment's captured with them.
+  await api.app.deps.jobs.runDueEvents();
+  const payment = await captureStatements(() => pay(api.base, hot.productId));
+  const deliveries = await captureStatements(async () => {
+    await api.app.deps.jobs.runDueEvents();
+  });
+  // Units are numbered per capture: the deliveries' are moved past the payment's.
+  const deliveriesProfile = profile([
+    ...payment.statements,
+    ...deliveries.statements.map((statement) => ({ ...statement, unit: statement.unit + 1_000_000 })),
+  ]);
+  log(`one approved payment with its deliveries: ours ${JSON.stringify(deliveriesProfile.ours)}`);
 
   const autovacuum =
     (await admin.query<{ autovacuum: string }>('show autovacuum')).rows[0]?.autovacuum ?? '?';
@@ -115,6 +132,33 @@ try {
   log(`warm-up: ${warmUp} s of payments over HTTP and ${warmUp} s of the replay`);
   await measureHttp(api.base, scenarios.spread.productIds, BODY, bounds(8, warmUp));
   await measureReplay(floorPool, scenarios.spread.templates, bounds(8, warmUp));
+
+  const asStarted: Record<Scenario, DrainCell[]> = { spread: [], hot: [] };
+  log("npm start's configuration (jobs on, default log level) in a process of its own");
+  await api.app.deps.jobs.runDueEvents();
+  const started = await startAsStarted(database.url);
+  try {
+    await measureHttp(started.base, scenarios.spread.productIds, BODY, bounds(8, warmUp));
+    for (const scenario of ['spread', 'hot'] as const) {
+      for (const connections of String(args['as-started-connections']).split(',').map(Number)) {
+        log(`  ${scenario} at ${connections} connection(s), then the drain of its deliveries`);
+        const cell = await measureWithDrain(
+          admin,
+          started.base,
+          scenarios[scenario].productIds,
+          BODY,
+          connections,
+          Number(args.duration),
+        );
+        log(
+          `  request path ${cell.app.perSecond.toFixed(0)}/s; ${cell.backlogAtEnd} deliveries waiting, drained in ${cell.drainSeconds.toFixed(1)} s; ${cell.perSecondWithDrain.toFixed(0)}/s with the drain; ${cell.writeTransactionsPerPayment.toFixed(1)} write transactions and ${(cell.walBytesPerPayment / 1024).toFixed(1)} KiB of WAL per payment`,
+        );
+        asStarted[scenario].push(cell);
+      }
+    }
+  } finally {
+    await started.stop();
+  }
 
   const countPayments = async () =>
     Number((await admin.query<{ n: string }>('select count(*) as n from checkout_payments')).rows[0]?.n);
@@ -189,6 +233,9 @@ try {
     maxRequests: Number(args['max-payments']),
     warmUp,
     profile: paymentProfile,
+    deliveriesProfile,
+    deliveryStatements: deliveries.statements,
+    asStarted,
     statements: hotCapture.statements,
     rows,
     ledger: {
@@ -203,7 +250,7 @@ try {
   await writeFile(out, markdown);
   await writeFile(
     out.replace(/\.md$/, '.json'),
-    `${JSON.stringify({ ...results, statements: results.statements.map(({ result: _result, ...rest }) => rest) }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, statements: withoutResults(results.statements), deliveryStatements: withoutResults(results.deliveryStatements) }, null, 2)}\n`,
   );
   log(markdown);
   if (!ledger.ok) process.exitCode = 1;

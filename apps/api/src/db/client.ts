@@ -21,6 +21,13 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * What event handlers and the job runner's bookkeeping run on: on PostgreSQL a small pool of its own (so the
+   * deliveries never queue behind requests) whose commits wait for no flush of the write-ahead log (ADR 063).
+   * A crash can lose the last moments of delivery outcomes; the deliveries are then done again (at least once).
+   * On PGlite, the one connection.
+   */
+  jobsDb: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   /** Notifications on a channel, delivered once the sending transaction commits. */
@@ -83,9 +90,18 @@ export async function createPgliteTemplate(): Promise<Blob> {
   }
 }
 
+/** Connections of the job runner's pool: as many deliveries at once (job-runner.ts's concurrency). */
+export const JOBS_POOL_SIZE = 4;
+
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const jobsPool = new pg.Pool({
+    connectionString,
+    max: JOBS_POOL_SIZE,
+    options: '-c synchronous_commit=off',
+  });
+  const jobsDb = drizzleNodePg(jobsPool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {
     // Several processes may start at once; one migrates while the others wait.
@@ -99,6 +115,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const listeners = new Set<Unlisten>();
   return {
     db,
+    jobsDb,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -113,7 +130,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: async () => {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
-      await pool.end();
+      await Promise.all([pool.end(), jobsPool.end()]);
     },
   };
 }
@@ -131,6 +148,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   await migrateAndAnalyze(db, () => migratePglite(db, { migrationsFolder }), true);
   return {
     db: db as unknown as Db,
+    jobsDb: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');

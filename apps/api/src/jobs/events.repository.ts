@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf, EventType } from '@bizdash/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
-import { eventDeliveries, eventDeliveryAttempts } from '../db/schema/events.ts';
 import { noteEventWritten } from '../db/transaction.ts';
-import { EVENT_SUBSCRIBERS } from './subscriptions.ts';
+import { EVENT_SUBSCRIBERS, WEBHOOKS_HANDLER } from './subscriptions.ts';
 
 type NewEvent<T extends EventType> = { userId: string; type: T; data: EventOf<T>['data'] };
 
@@ -25,7 +24,11 @@ export function eventValues<T extends EventType>(event: NewEvent<T>) {
 
 const EVENT_KEYS = ['eventId', 'eventUserId', 'eventType', 'eventPayload', 'eventHandlers'] as const;
 
-/** The event and one pending delivery per subscribed handler, in one statement (ADR 018: prepared once). */
+/**
+ * The event and one pending delivery per subscribed handler, in one statement (ADR 018: prepared once). The
+ * webhooks handler gets none when the user has no endpoint taking deliveries: it would have nothing to do, and
+ * most merchants have none (issue 26: a third of the deliveries a payment left).
+ */
 const emitQuery = preparedSql(
   'event_emit',
   EVENT_KEYS,
@@ -35,7 +38,11 @@ const emitQuery = preparedSql(
       values (${p.eventId}::uuid, ${p.eventUserId}::uuid, ${p.eventType}::text, ${p.eventPayload}::jsonb)
     )
     insert into event_deliveries (event_id, handler)
-    select ${p.eventId}::uuid, handler from unnest(${p.eventHandlers}::text[]) as handler`,
+    select ${p.eventId}::uuid, handler from unnest(${p.eventHandlers}::text[]) as handler
+    where handler <> ${WEBHOOKS_HANDLER} or exists (
+      select 1 from webhook_endpoints as endpoint
+      where endpoint.user_id = ${p.eventUserId}::uuid and endpoint.disabled_at is null
+    )`,
 );
 
 /**
@@ -58,46 +65,77 @@ export interface ClaimedDelivery {
  * Leases up to `limit` due deliveries for `leaseSeconds`: rows another worker is claiming are skipped, and a
  * leased row is not due again until its lease runs out (a worker that died mid-delivery is retried then).
  */
-export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number) {
-  const result = await db.execute<{ id: string; handler: string; attempts: number; payload: unknown }>(sql`
+const claimQuery = preparedSql<'limit' | 'leaseSeconds', ClaimedDelivery>(
+  'event_deliveries_claim',
+  ['limit', 'leaseSeconds'],
+  (p) => sql`
     update event_deliveries as delivery
-    set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = delivery.attempts + 1
+    set locked_until = now() + make_interval(secs => ${p.leaseSeconds}::int), attempts = delivery.attempts + 1
     from outbox_events as event
     where event.id = delivery.event_id
       and delivery.id in (
         select id from event_deliveries
         where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by next_attempt_at
-        limit ${limit}
+        limit ${p.limit}::int
         for update skip locked
       )
-    returning delivery.id, delivery.handler, delivery.attempts, event.payload`);
-  return (result as unknown as { rows: ClaimedDelivery[] }).rows;
-}
+    returning delivery.id, delivery.handler, delivery.attempts, event.payload`,
+);
 
-/** The outcome of one attempt, recorded with the attempt itself; `retryAt` null means it is dead. */
-export async function recordAttempt(
-  db: DbOrTx,
-  delivery: ClaimedDelivery,
-  attempt: { startedAt: Date; error: string | null; retryAt: Date | null },
-) {
-  await db.transaction(async (tx) => {
-    await tx.insert(eventDeliveryAttempts).values({
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      startedAt: attempt.startedAt,
-      succeeded: attempt.error === null,
-      error: attempt.error,
-    });
-    const outcome =
-      attempt.error === null
-        ? { status: 'delivered' as const, deliveredAt: new Date(), lastError: null }
-        : attempt.retryAt
-          ? { nextAttemptAt: attempt.retryAt, lastError: attempt.error }
-          : { status: 'dead' as const, lastError: attempt.error };
-    await tx
-      .update(eventDeliveries)
-      .set({ ...outcome, lockedUntil: null })
-      .where(and(eq(eventDeliveries.id, delivery.id), eq(eventDeliveries.attempts, delivery.attempts)));
+export const claimDueDeliveries = (db: DbOrTx, limit: number, leaseSeconds: number) =>
+  claimQuery(db, { limit, leaseSeconds });
+
+/**
+ * One attempt's outcome; `retryAt` null with an error means the delivery is dead. A delivery handed back was
+ * claimed but never tried (its batch ran out of time): it is due again at once, its attempt not counted.
+ */
+export type AttemptOutcome =
+  | { delivery: ClaimedDelivery; startedAt: Date; error: string | null; retryAt: Date | null }
+  | { delivery: ClaimedDelivery; handedBack: true };
+
+const OUTCOME_KEYS = ['ids', 'attempts', 'handedBack', 'startedAt', 'errors', 'retryAt'] as const;
+
+/**
+ * A batch's outcomes, recorded in one statement: every attempt kept, and each delivery delivered, due again at
+ * its retry time, dead, or (handed back) as it was before the claim. A delivery whose lease ran out and was
+ * claimed again meanwhile (its attempts moved on) is left to that newer attempt.
+ */
+const recordQuery = preparedSql(
+  'event_delivery_attempts_record',
+  OUTCOME_KEYS,
+  (p) => sql`
+    with outcome as (
+      select * from unnest(${p.ids}::uuid[], ${p.attempts}::int[], ${p.handedBack}::boolean[],
+        ${p.startedAt}::timestamptz[], ${p.errors}::text[], ${p.retryAt}::timestamptz[])
+        as o(id, attempt, handed_back, started_at, error, retry_at)
+    ), recorded as (
+      insert into event_delivery_attempts (delivery_id, attempt, started_at, succeeded, error)
+      select id, attempt, started_at, error is null, error from outcome where not handed_back
+    )
+    update event_deliveries as delivery
+    set status = case when outcome.handed_back then delivery.status when outcome.error is null then 'delivered'
+          when outcome.retry_at is null then 'dead' else delivery.status end,
+        delivered_at = case when not outcome.handed_back and outcome.error is null then now()
+          else delivery.delivered_at end,
+        next_attempt_at = coalesce(outcome.retry_at, delivery.next_attempt_at),
+        last_error = case when outcome.handed_back then delivery.last_error else outcome.error end,
+        attempts = case when outcome.handed_back then delivery.attempts - 1 else delivery.attempts end,
+        locked_until = null,
+        updated_at = now()
+    from outcome
+    where delivery.id = outcome.id and delivery.attempts = outcome.attempt`,
+);
+
+export async function recordAttempts(db: DbOrTx, outcomes: readonly AttemptOutcome[]) {
+  if (outcomes.length === 0) return;
+  const tried = (outcome: AttemptOutcome) => ('handedBack' in outcome ? null : outcome);
+  await recordQuery(db, {
+    ids: outcomes.map((outcome) => outcome.delivery.id),
+    attempts: outcomes.map((outcome) => outcome.delivery.attempts),
+    handedBack: outcomes.map((outcome) => 'handedBack' in outcome),
+    startedAt: outcomes.map((outcome) => tried(outcome)?.startedAt.toISOString() ?? null),
+    errors: outcomes.map((outcome) => tried(outcome)?.error ?? null),
+    retryAt: outcomes.map((outcome) => tried(outcome)?.retryAt?.toISOString() ?? null),
   });
 }

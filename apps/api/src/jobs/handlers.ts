@@ -7,8 +7,17 @@ import { enqueueWebhook } from '../features/webhooks/index.ts';
 import type { AppDeps } from '../types.ts';
 import type { EventHandlers } from './subscriptions.ts';
 
-/** What each subscriber does with an event; a throw is a failed attempt, retried with backoff. */
-export function createEventHandlers(deps: Pick<AppDeps, 'database' | 'email' | 'config'>): EventHandlers {
+/**
+ * What each subscriber does with an event; a throw is a failed attempt, retried with backoff. Handlers read and
+ * write through the job runner's connections (`jobsDb`): they never wait behind requests for a connection.
+ */
+export function createEventHandlers(given: Pick<AppDeps, 'database' | 'email' | 'config'>): EventHandlers {
+  const { database } = given;
+  const deps = {
+    config: given.config,
+    database: { ...database, db: database.jobsDb },
+    email: given.email.on(database.jobsDb),
+  };
   return {
     'receipt-email': async (event, { deliveryId }) => {
       if (event.type !== 'payment.succeeded') return;

@@ -1,5 +1,8 @@
 import type { EventEnvelope, EventType } from '@bizdash/shared';
 
+/** The handler that queues an event for the merchant's webhook endpoint (written only when there is one). */
+export const WEBHOOKS_HANDLER = 'webhooks';
+
 /** Which handlers hear which event; a delivery row per handler is written with the event. */
 export const EVENT_SUBSCRIBERS = {
   'payment.succeeded': ['receipt-email', 'notify', 'webhooks'],

@@ -1,6 +1,7 @@
 import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { notificationSettings, notifications } from '../../db/schema/notifications.ts';
 
 const columns = {
@@ -13,6 +14,39 @@ const columns = {
   disputes: notificationSettings.disputes,
   email: notificationSettings.email,
 };
+
+/** Who hears of an event and what they chose: the merchant (of the app, when the event is an app's). */
+export interface NoticeRecipient {
+  userId: string;
+  email: string;
+  appName: string | null;
+  /** Null when they never saved any choices. */
+  settings: NotificationSettings | null;
+}
+
+/** The event's recipient and their choices in one statement (the notify handler runs once per event). */
+const recipientQuery = preparedSql<'eventId', NoticeRecipient>(
+  'notice_recipient',
+  ['eventId'],
+  (p) => sql`
+    select recipient.id as "userId", recipient.email,
+      case when author.is_app then author.business_name end as "appName",
+      case when settings.user_id is null then null else json_build_object(
+        'inApp', settings.in_app, 'accountUpdates', settings.account_updates,
+        'incomingPayments', settings.incoming_payments, 'outgoingTransfer', settings.outgoing_transfers,
+        'securityAlerts', settings.security_alerts, 'refunds', settings.refunds, 'disputes', settings.disputes,
+        'email', settings.email) end as settings
+    from outbox_events as event
+    join users as author on author.id = event.user_id
+    join users as recipient on recipient.id = coalesce(author.parent_user_id, author.id)
+    left join notification_settings as settings on settings.user_id = recipient.id
+    where event.id = ${p.eventId}::uuid`,
+);
+
+export async function findNoticeRecipient(db: DbOrTx, eventId: string) {
+  const [row] = await recipientQuery(db, { eventId });
+  return row ?? null;
+}
 
 /** The user's saved choices, or undefined when they never saved any. */
 export async function findSettings(db: DbOrTx, userId: string): Promise<NotificationSettings | undefined> {

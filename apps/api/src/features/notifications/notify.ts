@@ -1,9 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type EventEnvelope } from '@bizdash/shared';
-import { findEventUserId } from '../../jobs/recorded-events.ts';
 import type { AppDeps } from '../../types.ts';
-import { findRecipientByUserId } from '../users/index.ts';
 import { noticeFor } from './notification-texts.ts';
-import { findSettings, insertNotification } from './notifications.repository.ts';
+import { findNoticeRecipient, insertNotification } from './notifications.repository.ts';
 
 /** Events whose email the merchant always gets from a handler of their own (dispute-email): no second copy here. */
 const EMAILED_ON_THEIR_OWN: ReadonlySet<EventEnvelope['type']> = new Set([
@@ -19,10 +17,9 @@ export async function notify({ database, email }: Pick<AppDeps, 'database' | 'em
   const notice = noticeFor(event);
   if (!notice) return;
   const db = database.db;
-  const eventUserId = await findEventUserId(db, event.id);
-  const recipient = eventUserId && (await findRecipientByUserId(db, eventUserId));
+  const recipient = await findNoticeRecipient(db, event.id);
   if (!recipient) return;
-  const settings = (await findSettings(db, recipient.userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
+  const settings = recipient.settings ?? DEFAULT_NOTIFICATION_SETTINGS;
   if (!settings.inApp || !settings[notice.type]) return;
 
   const body = recipient.appName ? `${recipient.appName}: ${notice.body}` : notice.body;

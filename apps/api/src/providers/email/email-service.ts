@@ -20,6 +20,8 @@ export interface EmailService {
    * customers' receipts), whose ids the caller reads from users.
    */
   mailboxOf(userIds: string[], limit?: number): Promise<MailboxMessage[]>;
+  /** The same service recording through another database handle (the job runner's, for event handlers). */
+  on(db: Db): EmailService;
 }
 
 interface MailboxMessage {
@@ -35,6 +37,10 @@ interface MailboxMessage {
  * (made from the text, every value escaped), and the outcome recorded.
  */
 export function createEmailService(db: Db, provider: EmailProvider, from: string): EmailService {
+  type OutboxRow = typeof emailOutbox.$inferSelect;
+  const unsent = inArray(emailOutbox.status, ['pending', 'failed']);
+
+  /** The message's outbox row when it still has to go: new, or recorded under the key by an earlier attempt. */
   const record = async (message: EmailMessage, dedupeKey: string | null = null) => {
     const values = {
       toAddress: message.to,
@@ -47,21 +53,16 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
       .insert(emailOutbox)
       .values(values)
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    if (row) return row.id;
+      .returning();
+    if (row) return row;
     const [earlier] = await db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, dedupeKey ?? ''));
-    if (!earlier) throw new Error('email outbox insert returned nothing');
-    return earlier.id;
-  };
-
-  const deliver = async (emailId: string) => {
-    const [row] = await db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.id, emailId), inArray(emailOutbox.status, ['pending', 'failed'])));
+      .where(and(eq(emailOutbox.dedupeKey, dedupeKey ?? ''), unsent));
+    return earlier;
+  };
+
+  const deliver = async (row: OutboxRow | undefined) => {
     if (!row) return;
     try {
       const html = htmlFromText(row.subject, row.bodyText);
@@ -69,12 +70,12 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
       await db
         .update(emailOutbox)
         .set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date() })
-        .where(eq(emailOutbox.id, emailId));
+        .where(and(eq(emailOutbox.id, row.id), unsent));
     } catch (error) {
       await db
         .update(emailOutbox)
         .set({ status: 'failed', attempts: row.attempts + 1, lastError: String(error) })
-        .where(eq(emailOutbox.id, emailId));
+        .where(eq(emailOutbox.id, row.id));
       throw error;
     }
   };
@@ -86,6 +87,7 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
     mailbox: (address, limit = 20) =>
       readMailbox(db, eq(emailOutbox.toAddress, address.toLowerCase()), limit),
     mailboxOf: (userIds, limit = 50) => readMailbox(db, inArray(emailOutbox.userId, userIds), limit),
+    on: (other) => createEmailService(other, provider, from),
   };
 }
 

@@ -34,6 +34,15 @@ describe('the event pipeline', () => {
   const runner = (handlers: EventHandlers, options: Pick<JobRunnerOptions, 'retries'> = {}) =>
     createJobRunner({ db: dbOf(ctx.app), log: ctx.app.log, handlers, ...options });
 
+  const quietHandlers: EventHandlers = {
+    'receipt-email': async () => {},
+    notify: async () => {},
+    'password-changed-email': async () => {},
+    'refund-email': async () => {},
+    'dispute-email': async () => {},
+    webhooks: async () => {},
+  };
+
   beforeAll(async () => {
     ctx = await buildTestApp();
   });
@@ -67,14 +76,7 @@ describe('the event pipeline', () => {
       startBody(undefined, { customerEmail: 'bisi@example.com' }),
     );
     const failing = runner(
-      {
-        'receipt-email': async () => Promise.reject(new Error('mail server unreachable')),
-        notify: async () => {},
-        'password-changed-email': async () => {},
-        'refund-email': async () => {},
-        'dispute-email': async () => {},
-        webhooks: async () => {},
-      },
+      { ...quietHandlers, 'receipt-email': async () => Promise.reject(new Error('mail server unreachable')) },
       // Three attempts: about 1 s, then about 2 s between them.
       { retries: { waitsMs: [1_000, 2_000], afterLast: 'give-up', jitter: [0.5, 1] } },
     );
@@ -124,15 +126,11 @@ describe('the event pipeline', () => {
     for (let i = 0; i < 12; i++) payments.push(await pay(ctx.app, productId));
     const handled = new Map<string, number>();
     const slowHandler: EventHandlers = {
+      ...quietHandlers,
       'receipt-email': async (_event, { deliveryId }) => {
         handled.set(deliveryId, (handled.get(deliveryId) ?? 0) + 1);
         await new Promise((resolve) => setTimeout(resolve, 20));
       },
-      notify: async () => {},
-      'password-changed-email': async () => {},
-      'refund-email': async () => {},
-      'dispute-email': async () => {},
-      webhooks: async () => {},
     };
 
     await Promise.all([runner(slowHandler).runDueEvents(), runner(slowHandler).runDueEvents()]);
@@ -143,6 +141,76 @@ describe('the event pipeline', () => {
       true,
     );
     expect([...handled.values()]).toEqual(Array(12).fill(1));
+  });
+
+  it('hands back what a batch could not start in time: untried, not counted, delivered by the next claim', async () => {
+    const { productId } = await sellerWithProduct(ctx.app, { quantityAvailable: 100 });
+    const payments = [];
+    for (let i = 0; i < 3; i++) payments.push(await pay(ctx.app, productId));
+    let calls = 0;
+    const slowHandlers: EventHandlers = {
+      ...quietHandlers,
+      // Longer than half the time limit: after the first, nothing else of its batch may start.
+      'receipt-email': async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      },
+    };
+    const slow = createJobRunner({
+      db: dbOf(ctx.app),
+      log: ctx.app.log,
+      handlers: slowHandlers,
+      handlerTimeoutMs: 200,
+      concurrency: 1,
+    });
+
+    await slow.runDueEvents();
+
+    const deliveries = (await Promise.all(payments.map((payment) => deliveriesOf(payment.paymentId)))).flat();
+    expect(calls).toBe(3);
+    expect(deliveries.map((delivery) => [delivery.status, delivery.attempts])).toEqual(
+      Array(3).fill(['delivered', 1]),
+    );
+    for (const delivery of deliveries) {
+      expect(await attemptsOf(delivery.id)).toEqual([{ attempt: 1, succeeded: true, error: null }]);
+    }
+  });
+
+  it('writes no webhook delivery for a merchant without an endpoint, and one for a merchant with one', async () => {
+    const without = await sellerWithProduct(ctx.app);
+    const withEndpoint = await sellerWithProduct(ctx.app);
+    await dbOf(ctx.app).execute(
+      sql`insert into webhook_endpoints (user_id, url, secret_sealed)
+          values (${withEndpoint.seller.userId}, 'https://merchant.example/hooks', 'sealed')`,
+    );
+    const handlersOf = async (productId: string) => {
+      const payment = await pay(ctx.app, productId);
+      const rows = await sqlRows<{ handler: string }>(
+        ctx.app,
+        sql`select d.handler from event_deliveries d join outbox_events e on e.id = d.event_id
+            where e.payload -> 'data' ->> 'paymentId' = ${payment.paymentId} order by d.handler`,
+      );
+      return rows.map((row) => row.handler);
+    };
+
+    expect(await handlersOf(without.productId)).toEqual(['notify', 'receipt-email']);
+    expect(await handlersOf(withEndpoint.productId)).toEqual(['notify', 'receipt-email', 'webhooks']);
+  });
+
+  it('runs handlers on connections of their own, whose commits wait for no flush on PostgreSQL', async () => {
+    const { database } = ctx.app.deps;
+    const synchronousCommit = async (db: typeof database.db) =>
+      (
+        (await db.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        }
+      ).rows[0];
+    const [requests, setting] = [
+      await synchronousCommit(database.db),
+      await synchronousCommit(database.jobsDb),
+    ];
+    expect(requests?.synchronous_commit).toBe('on');
+    expect(setting?.synchronous_commit).toBe(database.kind === 'postgres' ? 'off' : 'on');
   });
 });
 
