@@ -23,7 +23,7 @@ export interface Database {
   db: Db;
   /**
    * What event handlers and the job runner's bookkeeping run on: on PostgreSQL a small pool of its own (so the
-   * deliveries never queue behind requests) whose commits wait for no flush of the write-ahead log (ADR 063).
+   * deliveries never queue behind requests) whose commits wait for no flush of the write-ahead log (ADR 068).
    * A crash can lose the last moments of delivery outcomes; the deliveries are then done again (at least once).
    * On PGlite, the one connection.
    */
