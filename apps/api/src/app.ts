@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, type TrustProxy, usesPaystack } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { apiKeyDetailsFor, apiKeysRoutes } from './features/api-keys/index.ts';
+import { apiKeysRoutes } from './features/api-keys/index.ts';
 import { appsRoutes } from './features/apps/index.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { signInsRoutes } from './features/audit/sign-ins.routes.ts';
@@ -13,7 +13,6 @@ import {
   bankLinkRoutes,
   bankLinkSandboxRoutes,
   banksRoutes,
-  getBankAccounts,
 } from './features/banks/index.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import {
@@ -64,6 +63,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createProviders } from './providers/registry.ts';
 import type { AppDeps, FeatureJobs, FeaturePlugin } from './types.ts';
+import { createUserSections } from './user-sections.ts';
 
 export interface BuildOptions {
   /** Tests run on an in-memory PGlite; null keeps the database out of DATA_DIR. */
@@ -211,6 +211,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   const keys = createKeys(jwtSecret);
+  const secretBox = createSecretBox(
+    await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key'),
+  );
   const idempotency = createIdempotencyStore({
     database,
     keys,
@@ -221,14 +224,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     tokens: await createTokenService(jwtSecret, config.jwtTtl),
     tokenVersions,
-    userSections: {
-      bankAccountsOf: (userId) => getBankAccounts(database.db, userId),
-      apiKeyOf: (userId, via) => apiKeyDetailsFor(deps, userId, via),
-    },
+    userSections: createUserSections({ database, secretBox, config }),
     ...providers,
     rateLimits: createRateLimits(app, config),
     keys,
-    secretBox: createSecretBox(await resolveInstanceSecret(config.secretsKey, config.dataDir, 'secrets-key')),
+    secretBox,
     jobs,
     live,
     idempotency,

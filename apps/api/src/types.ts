@@ -1,4 +1,4 @@
-import type { ApiKeyDetails, BankAccount, Permission, TeamRole } from '@bizdash/shared';
+import type { Permission, TeamRole, User } from '@bizdash/shared';
 import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -29,13 +29,13 @@ export interface TokenVersions {
 }
 
 /**
- * What a User (GET /api/users/{id}) shows of rows other features own: its settlement accounts (banks) and its API
- * key with its webhook (api-keys, without secrets for an API key's request). Built in app.ts, so that users, which
- * every feature reads, imports none of them.
+ * The User of GET /api/users/{id} with what it shows of rows other features own: its settlement accounts (banks)
+ * and its API key with its webhook (api-keys, without secrets for an API key's request), read in one statement
+ * (ADR 064). Composed in user-sections.ts, so that users, which every feature reads, imports none of them.
  */
-interface UserSections {
-  bankAccountsOf(userId: string): Promise<BankAccount[]>;
-  apiKeyOf(userId: string, via: Actor['via']): Promise<ApiKeyDetails>;
+export interface UserSections {
+  /** The owner itself or one of its apps, as that one request reads it; null for anyone else's. */
+  findOwnedUser(ownerId: string, userId: string, via: Actor['via']): Promise<User | null>;
 }
 
 /** What every feature may use; built once in buildApp and handed to route registrars. */
@@ -45,7 +45,7 @@ export interface AppDeps {
   tokens: TokenService;
   /** Token versions this process has read, forgotten when one changes (features/users/token-versions.ts). */
   tokenVersions: TokenVersions;
-  /** What a User shows that banks and api-keys own (UserSections). */
+  /** The User with what it shows that banks and api-keys own (UserSections). */
   userSections: UserSections;
   email: EmailService;
   payments: PaymentsProvider;

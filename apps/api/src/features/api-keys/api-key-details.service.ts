@@ -1,9 +1,10 @@
-import type { ApiKeyDetails, UpdateApiDetailsRequest } from '@bizdash/shared';
+import type { ApiKeyDetails, UpdateApiDetailsRequest, WebhookSettings } from '@bizdash/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../types.ts';
 import { businessAuditOf } from '../audit/index.ts';
-import { setWebhookUrl, webhookSettingsFor } from '../webhooks/index.ts';
-import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor } from './api-keys.service.ts';
+import { setWebhookUrl, webhookSettingsFor, webhookSettingsFromJson } from '../webhooks/index.ts';
+import type { ApiKeyDetailsJson } from './api-keys.joins.ts';
+import { type ApiKeyDeps, deleteKeys, generateKey, keyDetailsFor, keyDetailsOf } from './api-keys.service.ts';
 
 /**
  * What a request made with an API key reads of `apiKey`: never a key or a signing secret. A replaced key in its
@@ -26,6 +27,30 @@ export async function apiKeyDetailsFor(
   via: Actor['via'],
 ): Promise<ApiKeyDetails> {
   const [keys, webhook] = await Promise.all([keyDetailsFor(deps, userId), webhookSettingsFor(deps, userId)]);
+  return detailsOf(keys, webhook, via);
+}
+
+/** apiKeyDetailsFor's answer from what GET /api/users/{id}'s one statement read (apiKeyDetailsOf, ADR 064). */
+export function apiKeyDetailsFromJson(
+  deps: Pick<ApiKeyDeps, 'secretBox' | 'config'>,
+  json: ApiKeyDetailsJson,
+  via: Actor['via'],
+): ApiKeyDetails {
+  const at = (text: string | null) => (text === null ? null : new Date(text));
+  const keys = json.keys.map((key) => ({
+    ...key,
+    createdAt: new Date(key.createdAt),
+    expiresAt: at(key.expiresAt),
+    lastUsedAt: at(key.lastUsedAt),
+  }));
+  return detailsOf(keyDetailsOf(deps, keys), webhookSettingsFromJson(deps, json.webhook), via);
+}
+
+function detailsOf(
+  keys: ReturnType<typeof keyDetailsOf>,
+  webhook: WebhookSettings,
+  via: Actor['via'],
+): ApiKeyDetails {
   const details = {
     ...keys,
     webhookUrl: webhook.webhookUrl,

@@ -99,17 +99,26 @@ export async function deleteKeys(
   });
 }
 
+type KeyDetails = Omit<
+  ApiKeyDetails,
+  'webhookUrl' | 'webhookSecret' | 'previousWebhookSecretExpiresAt' | 'webhookDisabledReason'
+>;
+
 /** What Developer Settings shows of the user's keys; the webhook part is the webhooks feature's. */
-export async function keyDetailsFor(
-  deps: ApiKeyDeps,
-  userId: string,
-): Promise<
-  Omit<
-    ApiKeyDetails,
-    'webhookUrl' | 'webhookSecret' | 'previousWebhookSecretExpiresAt' | 'webhookDisabledReason'
-  >
-> {
-  const keys = await listWorkingKeys(deps.database.db, userId, new Date());
+export async function keyDetailsFor(deps: ApiKeyDeps, userId: string): Promise<KeyDetails> {
+  return keyDetailsOf(deps, await listWorkingKeys(deps.database.db, userId, new Date()));
+}
+
+interface WorkingKey {
+  id: string;
+  keySealed: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+/** keyDetailsFor's answer from the user's working keys, newest first, however they were read. */
+export function keyDetailsOf(deps: Pick<ApiKeyDeps, 'secretBox' | 'config'>, keys: WorkingKey[]): KeyDetails {
   const current = keys.find((key) => key.expiresAt === null);
   const previous = keys.find((key) => key.expiresAt !== null);
   return {

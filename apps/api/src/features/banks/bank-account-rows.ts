@@ -11,8 +11,21 @@ import type { BankAccountRow, NewBankAccount } from './banks.repository.ts';
 
 type SealingDeps = Pick<AppDeps, 'secretBox' | 'keys'>;
 
+/** The columns the bank entity shows. */
+export type ShownBankAccountRow = Pick<
+  BankAccountRow,
+  | 'id'
+  | 'bankName'
+  | 'accountHolderName'
+  | 'accountNumberLast4'
+  | 'status'
+  | 'currency'
+  | 'accountType'
+  | 'createdAt'
+>;
+
 /** The bank entity of SPEC section 3 (the whole number never leaves the server: its last four, behind '*'). */
-export function toBankAccount(row: BankAccountRow): BankAccount {
+export function toBankAccount(row: ShownBankAccountRow): BankAccount {
   return {
     recordId: row.id,
     bankName: row.bankName,

@@ -5,7 +5,12 @@
 
 export { bankLinkCallbackRoutes, bankLinkRoutes } from './bank-link.routes.ts';
 export { bankLinkSandboxRoutes } from './bank-link-sandbox.routes.ts';
-export { joinableBankAccounts, maskedAccountColumns } from './banks.joins.ts';
+export {
+  joinableBankAccounts,
+  maskedAccountColumns,
+  settlementAccountsFromJson,
+  settlementAccountsOf,
+} from './banks.joins.ts';
 export { findOwnedBankAccount, keepRailRecipientCode, lockBankAccount } from './banks.repository.ts';
 export { banksRoutes } from './banks.routes.ts';
 export { deactivateBankAccount, getBankAccounts, seedDemoSettlementAccounts } from './banks.service.ts';

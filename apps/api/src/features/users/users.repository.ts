@@ -1,5 +1,5 @@
 import type { Currency, SignUpRequest, UserStatus } from '@bizdash/shared';
-import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery, preparedSql } from '../../db/prepared.ts';
@@ -131,21 +131,34 @@ export const walletsOfUserRow = sql<{ currency: Currency; walletId: string }[]>`
     order by wallets.currency)
   from wallets where wallets.user_id = "users"."id"), '[]'::json)`;
 
-const findOwnedUserWithWalletsQuery = preparedQuery(
-  'users_find_owned_with_wallets',
-  ['ownerId', 'userId'],
-  (db, p) =>
-    db
-      .select({ user: users, wallets: walletsOfUserRow })
+type ValuesOf<S extends Record<string, SQL>> = { [K in keyof S]: S[K] extends SQL<infer T> ? T : never };
+
+/**
+ * What GET /api/users/{id} answers, as one prepared statement (ADR 064): the owned user with its wallets (by
+ * currency) and the sections other features own, each a subquery on the user's id (`userId`) answering one JSON
+ * value, given the caller's clock as `now` when they need it. users imports none of those features: the code that
+ * composes them (src/user-sections.ts) builds this once, under `name`.
+ */
+export function ownedUserWithSectionsQuery<S extends Record<string, SQL>>(
+  name: string,
+  sectionsOf: (userId: SQL, now: SQL) => S,
+) {
+  const query = preparedQuery(name, ['ownerId', 'userId', 'now'], (db, p) => {
+    const sections = sectionsOf(sql`${users.id}`, sql`${p.now}::timestamptz`);
+    // Each section one level down, so a lone table's select keeps its columns qualified (see walletsOfUserRow).
+    const nested = Object.fromEntries(Object.entries(sections).map(([key, value]) => [key, sql`${value}`]));
+    return db
+      .select({ ...nested, user: users, wallets: walletsOfUserRow })
       .from(users)
       .where(ownedBy(p.ownerId, p.userId))
-      .limit(1),
-);
-
-/** The user with its wallets (by currency), in one round trip: what GET /api/users/{id} answers. */
-export async function findOwnedUserWithWallets(db: DbOrTx, ownerId: string, userId: string) {
-  const [row] = await findOwnedUserWithWalletsQuery(db, { ownerId, userId });
-  return row ?? null;
+      .limit(1);
+  });
+  return async (db: DbOrTx, values: { ownerId: string; userId: string; now: Date }) => {
+    const [row] = await query(db, { ...values, now: values.now.toISOString() });
+    return (row ?? null) as
+      | ({ user: UserRow; wallets: { currency: Currency; walletId: string }[] } & ValuesOf<S>)
+      | null;
+  };
 }
 
 /** The owner and its apps, as a subquery for `inArray`: every owner-scoped read of another table uses it. */

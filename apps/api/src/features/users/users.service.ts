@@ -16,12 +16,11 @@ import {
   type AppChanges,
   type CompanyDetailsChanges,
   findOwnedUser,
-  findOwnedUserWithWallets,
   lockUserById,
   type ProfileChanges,
   updateOwnedUser,
 } from './users.repository.ts';
-import { companyDetailsFromWire, toWireUser } from './users.wire.ts';
+import { companyDetailsFromWire } from './users.wire.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -50,21 +49,14 @@ const withoutKeys = (details: ApiKeyDetails): ApiKeyDetails => ({
  */
 export async function getUser(deps: UsersDeps, actor: Actor): Promise<User> {
   const { ownerId, actingUserId, via, role } = actor;
-  const db = deps.database.db;
-  const found = await findOwnedUserWithWallets(db, ownerId, actingUserId);
-  if (!found) throw notFound(USER_NOT_FOUND);
-  const { user, wallets } = found;
-  const [banks, keys] = await Promise.all([
-    deps.userSections.bankAccountsOf(user.id),
-    deps.userSections.apiKeyOf(user.id, via),
-  ]);
-  const apiKey = role === null || roleCan(role, 'developers.manage') ? keys : withoutKeys(keys);
-  return toWireUser(user, {
-    apiKey,
-    wallets: wallets.map((wallet) => ({ currency: wallet.currency, walletId: wallet.walletId })),
+  const user = await deps.userSections.findOwnedUser(ownerId, actingUserId, via);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return {
+    ...user,
+    apiKey: role === null || roleCan(role, 'developers.manage') ? user.apiKey : withoutKeys(user.apiKey),
     // Settlement accounts are money.read's, as GET /api/bank/accounts is.
-    banks: role === null || roleCan(role, 'money.read') ? banks : [],
-  });
+    banks: role === null || roleCan(role, 'money.read') ? user.banks : [],
+  };
 }
 
 /**

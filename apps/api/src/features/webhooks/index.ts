@@ -5,6 +5,11 @@
  */
 export { releaseDeliveryLeases as releaseWebhookDeliveryLeases } from './webhook-deliveries.repository.ts';
 export { webhooksJobs } from './webhook-delivery.ts';
-export { setWebhookUrl, webhookSettingsFor } from './webhook-endpoints.service.ts';
+export {
+  setWebhookUrl,
+  webhookSettingsFor,
+  webhookSettingsFromJson,
+} from './webhook-endpoints.service.ts';
+export { type EndpointJson, webhookEndpointOf } from './webhooks.joins.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';
 export { enqueueWebhook } from './webhooks.service.ts';

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../types.ts';
 import { type BusinessAuditContext, recordAuditEvent } from '../audit/index.ts';
 import { privateTargetRefusal } from './webhook-sender.ts';
 import { newSecret, secretContext } from './webhook-signing.ts';
+import type { EndpointJson } from './webhooks.joins.ts';
 import {
   type EndpointRow,
   findEndpoint,
@@ -86,9 +87,14 @@ export async function setWebhookUrl(
   });
 }
 
+type ShownEndpoint = Pick<
+  EndpointRow,
+  'id' | 'url' | 'secretSealed' | 'previousSecretExpiresAt' | 'disabledAt' | 'disabledReason'
+>;
+
 function settingsOf(
   deps: Pick<WebhookDeps, 'secretBox'>,
-  endpoint: EndpointRow | undefined,
+  endpoint: ShownEndpoint | undefined,
 ): WebhookSettings {
   if (!endpoint) {
     return { webhookUrl: null, webhookSecret: null, previousSecretExpiresAt: null, disabledReason: null };
@@ -105,6 +111,24 @@ function settingsOf(
 /** The user's URL, current secret, the end of a roll's overlap and why deliveries stopped (all null when unset). */
 export async function webhookSettingsFor(deps: WebhookDeps, userId: string): Promise<WebhookSettings> {
   return settingsOf(deps, await findEndpoint(deps.database.db, userId));
+}
+
+/** webhookSettingsFor's answer from the endpoint a statement read as JSON (webhookEndpointOf). */
+export function webhookSettingsFromJson(
+  deps: Pick<WebhookDeps, 'secretBox'>,
+  endpoint: EndpointJson | null,
+): WebhookSettings {
+  const at = (text: string | null) => (text === null ? null : new Date(text));
+  return settingsOf(
+    deps,
+    endpoint
+      ? {
+          ...endpoint,
+          previousSecretExpiresAt: at(endpoint.previousSecretExpiresAt),
+          disabledAt: at(endpoint.disabledAt),
+        }
+      : undefined,
+  );
 }
 
 /**

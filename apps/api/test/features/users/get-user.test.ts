@@ -1,5 +1,6 @@
-import { UserSchema } from '@bizdash/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeyDetailsSchema, BankAccountListSchema, UserSchema } from '@bizdash/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -8,9 +9,24 @@ import {
   type TestContext,
   walletIdsOf,
 } from '../../helper.ts';
-import { generateKey } from '../api-keys/api-key-fixtures.ts';
-import { nubanOf } from '../banks/bank-fixtures.ts';
+import { generateKey, updateApiDetails } from '../api-keys/api-key-fixtures.ts';
+import { addNigeriaBank, GTB, GTB_ACCOUNT } from '../banks/bank-fixtures.ts';
 import { addMember } from '../platform/member-fixtures.ts';
+
+/** The statements the app sends its database while `work` runs (its driver's query calls), by their text. */
+async function statementsDuring(app: FastifyInstance, work: () => Promise<unknown>): Promise<string[]> {
+  const { session } = (app.deps.database.db as unknown as { _: { session: { client: object } } })._;
+  const client = session.client as { query: (statement: string | { text: string }) => unknown };
+  const query = vi.spyOn(client, 'query');
+  try {
+    await work();
+    return query.mock.calls.map(([statement]) =>
+      typeof statement === 'string' ? statement : statement.text,
+    );
+  } finally {
+    query.mockRestore();
+  }
+}
 
 describe('GET /api/users/{id}', () => {
   let ctx: TestContext;
@@ -22,6 +38,17 @@ describe('GET /api/users/{id}', () => {
     merchantB = await signUpMerchant(ctx.app, { firstName: 'Bola', businessName: 'Bola Gadgets' });
   });
   afterAll(() => ctx.close());
+
+  /** An NGN settlement account at GTBank, added as the bank form adds one. */
+  const addSettlementAccount = async (merchant: Merchant) => {
+    const added = await addNigeriaBank(ctx.app, merchant, {
+      userWalletRecordId: (await walletIdsOf(ctx.app, merchant.userId)).NGN,
+      bankCode: GTB,
+      accountNumber: GTB_ACCOUNT,
+      accountType: 'savings',
+    });
+    expect(added.statusCode).toBe(201);
+  };
 
   it('returns the User entity of the spec with both wallets', async () => {
     const response = await ctx.app.inject({
@@ -100,18 +127,7 @@ describe('GET /api/users/{id}', () => {
 
   it('lists the settlement accounts to a finance member and none to a developer (money.read)', async () => {
     const owner = await signUpMerchant(ctx.app);
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bank/add-nigeria-bank',
-      headers: bearer(owner.token),
-      payload: {
-        userWalletRecordId: (await walletIdsOf(ctx.app, owner.userId)).NGN,
-        bankCode: '058',
-        accountNumber: nubanOf('058', '012345678'),
-        accountType: 'savings',
-      },
-    });
-    expect(added.statusCode).toBe(201);
+    await addSettlementAccount(owner);
     const banksSeenBy = async (role: 'finance' | 'developer') => {
       const member = await addMember(ctx.app, owner, role);
       const response = await ctx.app.inject({
@@ -134,5 +150,34 @@ describe('GET /api/users/{id}', () => {
       headers: { ...bearer(merchantA.token), user_id: "1' or '1'='1" },
     });
     expect(badHeader.statusCode).toBe(404);
+  });
+
+  it("reads the user, its wallets, settlement accounts, keys and webhook in one statement, as each feature's own call answers them", async () => {
+    const owner = await signUpMerchant(ctx.app, { businessName: 'Efe Prints' });
+    await addSettlementAccount(owner);
+    await generateKey(ctx.app, owner);
+    await generateKey(ctx.app, owner); // the first one now works until the overlap ends
+    const saved = await updateApiDetails(ctx.app, owner, { webhookUrl: 'https://efe.example.com/hooks' });
+    const details = ApiKeyDetailsSchema.parse(saved.json());
+    expect(details.previousKeyExpiresAt).not.toBeNull();
+    const accounts = await ctx.app.inject({ url: '/api/bank/accounts', headers: bearer(owner.token) });
+    const read = () => ctx.app.inject({ url: `/api/users/${owner.userId}`, headers: bearer(owner.token) });
+    await read(); // the token's version is kept from the first request on
+
+    let response = await read();
+    const statements = await statementsDuring(ctx.app, async () => (response = await read()));
+
+    // Authentication's (who the person is in the business the request names), then the route's one.
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain('"team_members"');
+    for (const table of ['"users"', 'wallets', '"bank_accounts"', '"api_keys"', '"webhook_endpoints"'])
+      expect(statements[1]).toContain(table);
+
+    expect(response.statusCode).toBe(200);
+    const user = UserSchema.parse(response.json());
+    expect(user.apiKey).toEqual(details);
+    expect(user.banks).toEqual(BankAccountListSchema.parse(accounts.json()));
+    expect(user.banks).toHaveLength(1);
+    expect(user.wallets.map((wallet) => wallet.currency)).toEqual(['NGN', 'USD']);
   });
 });
