@@ -68,7 +68,6 @@ export const checkoutPayments = pgTable(
     uniqueIndex('checkout_payments_reference_unique').on(table.reference),
     uniqueIndex('checkout_payments_transaction_unique').on(table.transactionId),
     uniqueIndex('checkout_payments_idempotency_unique').on(table.productId, table.idempotencyKey),
-    index('checkout_payments_product_idx').on(table.productId),
     // A dispute from the card network names its payment by the charge's reference.
     index('checkout_payments_provider_reference_idx')
       .on(table.providerReference)
