@@ -101,8 +101,8 @@ export async function findStartableProductById(tx: Tx, productId: string) {
 }
 
 /** A payment with what its receipt shows: the transaction's status, the product's name, the seller's name. */
-export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
-  const [row] = await db
+const paymentViewQuery = preparedQuery('checkout_payment_view', ['paymentId'], (db, { paymentId }) =>
+  db
     .select({
       payment: checkoutPayments,
       status: transactions.transactionStatus,
@@ -114,7 +114,11 @@ export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
     .innerJoin(transactions, eq(transactions.id, checkoutPayments.transactionId))
     .innerJoin(products, eq(products.id, checkoutPayments.productId))
     .innerJoin(users, eq(users.id, checkoutPayments.userId))
-    .where(eq(checkoutPayments.id, paymentId));
+    .where(eq(checkoutPayments.id, paymentId)),
+);
+
+export async function findPaymentViewById(db: DbOrTx, paymentId: string) {
+  const [row] = await paymentViewQuery(db, { paymentId });
   return row ?? null;
 }
 

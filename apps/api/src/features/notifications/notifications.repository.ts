@@ -1,7 +1,7 @@
 import type { NotificationSettings, PageQuery } from '@bizdash/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedSql } from '../../db/prepared.ts';
+import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { notificationSettings, notifications } from '../../db/schema/notifications.ts';
 
 const columns = {
@@ -67,18 +67,20 @@ export async function saveSettings(db: DbOrTx, userId: string, settings: Notific
   return row;
 }
 
-type NewNotification = Pick<
-  typeof notifications.$inferInsert,
-  'userId' | 'eventId' | 'type' | 'title' | 'body'
->;
+const NOTICE_COLUMNS = ['userId', 'eventId', 'type', 'title', 'body'] as const;
+type NewNotification = Pick<typeof notifications.$inferInsert, (typeof NOTICE_COLUMNS)[number]>;
+
+const insertNotificationQuery = preparedQuery('notification_insert_once', NOTICE_COLUMNS, (db, values) =>
+  db
+    .insert(notifications)
+    .values(values)
+    .onConflictDoNothing({ target: notifications.eventId })
+    .returning({ id: notifications.id }),
+);
 
 /** True when this event's notice is new; a second run of the same event's handler adds nothing. */
 export async function insertNotification(db: Db, notice: NewNotification): Promise<boolean> {
-  const rows = await db
-    .insert(notifications)
-    .values(notice)
-    .onConflictDoNothing({ target: notifications.eventId })
-    .returning({ id: notifications.id });
+  const rows = await insertNotificationQuery(db, notice);
   return rows.length > 0;
 }
 

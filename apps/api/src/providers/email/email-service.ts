@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery, preparedSql } from '../../db/prepared.ts';
 import { emailOutbox } from '../../db/schema/email-outbox.ts';
 import { htmlFromText } from './email-html.ts';
 import type { EmailMessage, EmailProvider } from './email-provider.ts';
@@ -32,12 +33,29 @@ interface MailboxMessage {
   createdAt: string;
 }
 
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const recordQuery = preparedQuery(
+  'email_outbox_record',
+  ['toAddress', 'userId', 'subject', 'bodyText', 'dedupeKey'],
+  (db, values) =>
+    db.insert(emailOutbox).values(values).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning(),
+);
+
+const markSentQuery = preparedSql(
+  'email_outbox_mark_sent',
+  ['id'],
+  (
+    p,
+  ) => sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = now(), updated_at = now()
+    where id = ${p.id}::uuid and status in ('pending', 'failed')`,
+);
+
 /**
  * Every email is recorded in the outbox first, then handed to the provider with a plain-text and an HTML part
  * (made from the text, every value escaped), and the outcome recorded.
  */
 export function createEmailService(db: Db, provider: EmailProvider, from: string): EmailService {
-  type OutboxRow = typeof emailOutbox.$inferSelect;
   const unsent = inArray(emailOutbox.status, ['pending', 'failed']);
 
   /** The message's outbox row when it still has to go: new, or recorded under the key by an earlier attempt. */
@@ -49,11 +67,7 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
       bodyText: message.text,
       dedupeKey,
     };
-    const [row] = await db
-      .insert(emailOutbox)
-      .values(values)
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning();
+    const [row] = await recordQuery(db, values);
     if (row) return row;
     const [earlier] = await db
       .select()
@@ -67,10 +81,7 @@ export function createEmailService(db: Db, provider: EmailProvider, from: string
     try {
       const html = htmlFromText(row.subject, row.bodyText);
       await provider.deliver({ to: row.toAddress, subject: row.subject, text: row.bodyText, html, from });
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date() })
-        .where(and(eq(emailOutbox.id, row.id), unsent));
+      await markSentQuery(db, { id: row.id });
     } catch (error) {
       await db
         .update(emailOutbox)
