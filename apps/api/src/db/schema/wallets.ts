@@ -6,7 +6,8 @@ import { users } from './users.ts';
 /**
  * One wallet per merchant and currency; balances are integer minor units. A balance goes below zero only through a
  * dispute's hold (ADR 051): every other movement is refused by the ledger first, and ledger:verify explains each
- * negative balance by its dispute holds.
+ * negative balance by its dispute holds. fillfactor 50 (migration 0041): each movement's balance update stays on its
+ * page.
  */
 export const wallets = pgTable(
   'wallets',
