@@ -139,3 +139,24 @@ export async function measureWithDrain(
     walBytesPerPayment: (walAfter - walBefore) / paid,
   };
 }
+
+/** A long run in back-to-back slices: whether throughput holds or decays as the rows it updates age. */
+export async function measureSlices(
+  base: string,
+  productIds: string[],
+  body: string,
+  connections: number,
+  seconds: number,
+  slice = 10,
+) {
+  const rates: number[] = [];
+  for (let done = 0; done < seconds; done += slice) {
+    const cell = await measureHttp(base, productIds, body, {
+      connections,
+      duration: slice,
+      maxRequests: 1e9,
+    });
+    rates.push(cell.perSecond);
+  }
+  return rates;
+}

@@ -35,6 +35,8 @@ export interface Results {
   deliveryStatements: Statement[];
   /** The headline: npm start's configuration, a burst at each concurrency and the drain after it. */
   asStarted: Record<Scenario, DrainCell[]>;
+  /** Payments/s of each 10 s slice of one long hot-wallet run on npm start's configuration. */
+  hotRun: number[];
   statements: Statement[];
   rows: Row[];
   ledger: { ok: boolean; seconds: number; checks: { name: string; checked: number; violations: number }[] };
@@ -76,6 +78,13 @@ function asStartedTargets(results: Results) {
     lines.push(
       `- spread over the merchants, ${cell.connections} connections, payments/s with the drain: ${cell.perSecondWithDrain.toFixed(0)} against at least ${goal.perSecondWithDrain}: ${verdict(cell.perSecondWithDrain >= goal.perSecondWithDrain)}`,
       `- the backlog after a ${cell.app.seconds.toFixed(0)} s burst drained in ${cell.drainSeconds.toFixed(1)} s against at most ${goal.drainSeconds} s: ${verdict(cell.drainSeconds <= goal.drainSeconds)}`,
+    );
+  }
+  const [first, ...rest] = results.hotRun;
+  const last = rest.at(-1);
+  if (first && last) {
+    lines.push(
+      `- one hot wallet over ${results.hotRun.length * 10} s: the last 10 s at ${((last / first) * 100).toFixed(0)}% of the first (stable: at least 90%): ${verdict(last >= first * 0.9)}`,
     );
   }
   const { ours, sandbox } = results.deliveriesProfile;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { verifyLedger } from '../../apps/api/src/features/money/index.ts';
-import { type DrainCell, measureWithDrain, startAsStarted } from './as-started.ts';
+import { type DrainCell, measureSlices, measureWithDrain, startAsStarted } from './as-started.ts';
 import { type Capture, captureStatements, profile } from './capture.ts';
 import { type Bounds, measureHttp, measureReplay } from './measure.ts';
 import { profileDuring, summarize } from './profile.ts';
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     'warm-up': { type: 'string', default: '3' },
     /** Connections of the headline cells (npm start's configuration); their burst lasts --duration. */
     'as-started-connections': { type: 'string', default: '8' },
+    /** Seconds of one more hot-wallet run (in 10 s slices) on npm start's configuration: does it decay? */
+    'hot-run': { type: 'string', default: '60' },
     'server-url': {
       type: 'string',
       default: process.env.BENCH_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
@@ -134,6 +136,7 @@ try {
   await measureReplay(floorPool, scenarios.spread.templates, bounds(8, warmUp));
 
   const asStarted: Record<Scenario, DrainCell[]> = { spread: [], hot: [] };
+  let hotRun: number[] = [];
   log("npm start's configuration (jobs on, default log level) in a process of its own");
   await api.app.deps.jobs.runDueEvents();
   const started = await startAsStarted(database.url);
@@ -156,6 +159,9 @@ try {
         asStarted[scenario].push(cell);
       }
     }
+    log(`  one hot wallet for ${args['hot-run']} s at 8 connections, in 10 s slices`);
+    hotRun = await measureSlices(started.base, scenarios.hot.productIds, BODY, 8, Number(args['hot-run']));
+    log(`  ${hotRun.map((rate) => rate.toFixed(0)).join(', ')} payments/s`);
   } finally {
     await started.stop();
   }
@@ -236,6 +242,7 @@ try {
     deliveriesProfile,
     deliveryStatements: deliveries.statements,
     asStarted,
+    hotRun,
     statements: hotCapture.statements,
     rows,
     ledger: {
