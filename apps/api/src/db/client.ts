@@ -4,12 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { type ListenHandlers, listenOnPostgres, type Unlisten } from './listener.ts';
 import * as schema from './schema/index.ts';
 import { appliedMigrations, refreshStaleStatistics } from './statistics.ts';
@@ -94,6 +91,12 @@ export async function createPgliteTemplate(): Promise<Blob> {
 export const JOBS_POOL_SIZE = 4;
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  // The PostgreSQL driver is loaded only when there is a server to talk to: the embedded default never needs it.
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString, max });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const jobsPool = new pg.Pool({

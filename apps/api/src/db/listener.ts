@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { doublingWaits, type RetrySchedule, retryDelayMs } from '../lib/backoff.ts';
 
 export interface ListenHandlers {
@@ -36,6 +36,7 @@ export async function listenOnPostgres(
   let failures = 0;
 
   const connect = async () => {
+    const { default: pg } = await import('pg');
     const next = new pg.Client({
       connectionString,
       application_name: `bizdash-listen:${channel}`,

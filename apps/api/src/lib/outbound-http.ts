@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { loadOnce } from './load-once.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /**
@@ -69,8 +70,12 @@ export function checkResolvedHost(hostname: string, policy: OutboundPolicy): Pro
 
 const agents = new WeakMap<OutboundPolicy, Map<number, Agent>>();
 
+/** undici (an HTTP client of its own, about 10 MiB) is loaded at the first outbound request, not at start. */
+export const loadUndici = loadOnce(() => import('undici'));
+
 /** One connection pool per policy and connect timeout, every connection of it made through the checked lookup. */
-export function guardedAgent(policy: OutboundPolicy, connectTimeoutMs: number): Agent {
+export async function guardedAgent(policy: OutboundPolicy, connectTimeoutMs: number): Promise<Agent> {
+  const { Agent } = await loadUndici();
   let byTimeout = agents.get(policy);
   if (!byTimeout) {
     byTimeout = new Map();

@@ -1,12 +1,15 @@
-import { hash, verify } from '@node-rs/argon2';
+import { loadOnce } from './load-once.ts';
+
+/** The native argon2 library is loaded at the first sign-up or sign-in, not at start. */
+const argon2 = loadOnce(() => import('@node-rs/argon2'));
 
 // OWASP's argon2id baseline: 19 MiB, two passes, one lane.
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON2ID);
+export const hashPassword = async (password: string) => (await argon2()).hash(password, ARGON2ID);
 
-export const verifyPassword = (passwordHash: string, password: string) =>
-  verify(passwordHash, password).catch(() => false);
+export const verifyPassword = async (passwordHash: string, password: string) =>
+  (await argon2()).verify(passwordHash, password).catch(() => false);
 
 let dummyHash: Promise<string> | undefined;
 /** Spends the same time as a real check so a missing account cannot be told apart by timing. */

@@ -1,9 +1,7 @@
 /// <reference path="./rate-limit-stores.d.ts" />
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 
@@ -17,6 +15,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     await app.register(rateLimit, { global: false });
     return;
   }
+  // The Redis client and stores are loaded only when REDIS_URL asks for them.
+  const [{ default: LocalStore }, { default: RedisStore }] = await Promise.all([
+    import('@fastify/rate-limit/store/LocalStore.js'),
+    import('@fastify/rate-limit/store/RedisStore.js'),
+  ]);
   const onError = reportOnce(app.log);
   const redis = await connectRedis(config.redis.url, onError);
   app.addHook('onClose', () => redis.disconnect());
@@ -37,6 +40,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
  * queueing (no offline queue, a short timeout), and the store then counts in this process until Redis is back.
  */
 async function connectRedis(url: string, onError: ReturnType<typeof reportOnce>): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

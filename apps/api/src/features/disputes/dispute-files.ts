@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { DISPUTE_FILE_ACCEPTED_TYPES, DISPUTE_MESSAGES, type DisputeFile } from '@bizdash/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { findOwnedFiles, type MultipartForm, storeFile } from '../files/index.ts';
@@ -30,6 +29,7 @@ export async function uploadEvidenceFile(
   const [file, ...others] = form.files;
   if (!file || others.length > 0 || file.fieldname !== 'file') throw badRequest(DISPUTE_MESSAGES.noFile);
   if (file.size === 0) throw badRequest(DISPUTE_MESSAGES.fileEmpty);
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded at the first upload, not at start
   const detected = await fileTypeFromBuffer(file.head);
   if (!detected || !(DISPUTE_FILE_ACCEPTED_TYPES as readonly string[]).includes(detected.mime))
     throw badRequest(DISPUTE_MESSAGES.fileBadType);

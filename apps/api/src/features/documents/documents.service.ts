@@ -8,7 +8,6 @@ import {
   DOCUMENT_NAMES,
   type DocumentName,
 } from '@bizdash/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client.ts';
 import { type TransactionDeps, withTransaction } from '../../db/transaction.ts';
 import { emitEvent } from '../../jobs/events.repository.ts';
@@ -98,6 +97,7 @@ async function checkedDocuments(form: MultipartForm) {
       if (!documentName || !(DOCUMENT_NAMES as readonly string[]).includes(documentName))
         throw badRequest(DOCUMENT_MESSAGES.badName);
       if (file.size === 0) throw badRequest(DOCUMENT_MESSAGES.empty);
+      const { fileTypeFromBuffer } = await import('file-type'); // loaded at the first upload, not at start
       const detected = await fileTypeFromBuffer(file.head);
       if (!detected || !(DOCUMENT_ACCEPTED_TYPES as readonly string[]).includes(detected.mime))
         throw badRequest(DOCUMENT_MESSAGES.badType);

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../lib/errors.ts';
 import { loadOnce } from '../../lib/load-once.ts';
 
@@ -35,6 +34,7 @@ export async function reencodeImage(
   const [head, size, source] = Buffer.isBuffer(input)
     ? [input, input.length, input]
     : [input.head, input.size, input.path];
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded at the first upload, not at start
   const detected = size > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!detected || !accepted.includes(detected.mime)) throw badRequest(INVALID_IMAGE_MESSAGE);
   const keepPng = detected.mime === 'image/png';

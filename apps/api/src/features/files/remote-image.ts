@@ -1,6 +1,11 @@
-import { fetch } from 'undici';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { allowedUrl, guardedAgent, type OutboundPolicy, publicOnly } from '../../lib/outbound-http.ts';
+import {
+  allowedUrl,
+  guardedAgent,
+  loadUndici,
+  type OutboundPolicy,
+  publicOnly,
+} from '../../lib/outbound-http.ts';
 import { type FileDeps, storeImage } from './files.service.ts';
 
 const MAX_REMOTE_IMAGE_BYTES = 1_048_576;
@@ -30,8 +35,9 @@ async function readAtMost(body: AsyncIterable<Uint8Array>, limit: number): Promi
 async function download(raw: string, policy: OutboundPolicy): Promise<Buffer> {
   // A refused URL throws; importRemoteImageWith turns any such error into the one refusal message.
   const url = allowedUrl(raw, policy);
+  const { fetch } = await loadUndici();
   const response = await fetch(url, {
-    dispatcher: guardedAgent(policy, TIMEOUT_MS),
+    dispatcher: await guardedAgent(policy, TIMEOUT_MS),
     redirect: 'manual',
     signal: AbortSignal.timeout(TIMEOUT_MS),
     headers: { accept: 'image/png,image/jpeg,image/webp,image/gif' },

@@ -66,7 +66,7 @@ export async function setupTwoFactor(deps: Deps, actor: Actor) {
   const { userId } = account;
   if ((await findTwoFactor(deps.database.db, userId))?.enabledAt)
     throw badRequest(TWO_FACTOR_ALREADY_ENABLED);
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   await savePendingSecret(deps.database.db, userId, deps.secretBox.seal(secret, sealContext(userId)));
   return { secret, ...(await enrolmentOf(secret, account.email)) };
 }
@@ -82,7 +82,7 @@ async function acceptAppCode(
   purpose: CodePurpose,
 ) {
   const secret = deps.secretBox.open(row.secretSealed, sealContext(row.userId));
-  const step = matchingStep(secret, code);
+  const step = await matchingStep(secret, code);
   if (step === null) return false;
   if (await claimStep(deps.database.db, row.userId, step, purpose)) return true;
   const lastUsed = Math.max(step, (purpose === 'sign_in' ? row.lastSignInStep : row.lastUsedStep) ?? step);

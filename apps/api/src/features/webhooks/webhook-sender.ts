@@ -1,7 +1,7 @@
-import { request } from 'undici';
 import {
   allowedUrl,
   guardedAgent,
+  loadUndici,
   type OutboundPolicy,
   OutboundRefusedError,
 } from '../../lib/outbound-http.ts';
@@ -90,11 +90,12 @@ export async function postWebhook(options: {
   const { policy, timeoutMs } = options;
   try {
     const url = allowedUrl(options.url, policy);
+    const { request } = await loadUndici();
     const response = await request(url, {
       method: 'POST',
       headers: options.headers,
       body: options.body,
-      dispatcher: guardedAgent(policy, timeoutMs),
+      dispatcher: await guardedAgent(policy, timeoutMs),
       signal: AbortSignal.timeout(timeoutMs),
     });
     // The status decides; a body that stalls or breaks after it (past the timeout) only leaves the log without it.
