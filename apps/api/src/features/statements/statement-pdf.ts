@@ -1,18 +1,29 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { CURRENCY_INFO, formatMajorUnitsPlain } from '@bizdash/shared';
+import { CURRENCY_INFO, formatMoney } from '@bizdash/shared';
 import { loadOnce } from '../../lib/load-once.ts';
 import type { StatementEntry } from '../money/index.ts';
 import type { Statement } from './statement.types.ts';
+import { loadStatementFonts } from './statement-fonts.ts';
+import { FOOTER_Y, LAYOUT, PAGE, statementPages } from './statement-layout.ts';
 import { utcDate } from './statement-period.ts';
 
 // pdfkit and its font tables load at the first statement, not at start (the server's idle memory is budgeted).
 const loadPdfKit = loadOnce(async () => (await import('pdfkit')).default);
 type PdfDocument = InstanceType<Awaited<ReturnType<typeof loadPdfKit>>>;
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const FOOTER_Y = PAGE.height - 28;
-const ROW_HEIGHT = 11;
-const ROWS_END = FOOTER_Y - 14;
+/**
+ * What the writer reads of pdfkit (0.20) beyond its typed API: its embedded fonts, each with the fontkit font it
+ * draws from and the layouts of the words it has drawn so far. pdfkit keeps those for the document's whole life,
+ * and a year's amounts and balances are hundreds of thousands of different words (hundreds of MB): each page
+ * starts them afresh.
+ */
+interface PdfKitFonts {
+  _font?: { font?: { hasGlyphForCodePoint(codePoint: number): boolean } };
+  _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }>;
+}
+const fontsOf = (doc: PdfDocument) => doc as unknown as PdfKitFonts;
+
+const FONT = { regular: 'NotoSans', bold: 'NotoSans-Bold' } as const;
 const TEXT = 7;
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -23,41 +34,27 @@ const RIGHT_EDGE = PAGE.width - PAGE.margin;
 const COLUMNS = {
   date: { x: 40, width: 64 },
   description: { x: 108, width: 120 },
-  reference: { x: 232, width: 140 },
-  inRight: 428,
+  reference: { x: 232, width: 126 },
+  inRight: 424,
   outRight: 486,
 } as const;
 
-// The standard PDF fonts draw Windows-1252 only: anything else shows as '?' rather than as nothing.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 const ASCII = /^[\x20-\x7e]*$/;
-const printable = (text: string) =>
-  ASCII.test(text)
-    ? text
-    : [...text]
-        .map((char) => {
-          const code = char.charCodeAt(0);
-          const plain = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-          return plain || WIN_ANSI_EXTRA.includes(char) ? char : '?';
-        })
-        .join('');
 
-/** Major units with thousands separators, exact (integer arithmetic): 1,234,567.89. */
-function amount(minor: number, currency: Statement['wallet']['currency']): string {
-  const plain = formatMajorUnitsPlain(minor, currency);
-  const [whole = '', fraction] = plain.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
+/** Money as the product shows it everywhere: ₦1,234.56, $12.00, -₦50.00. */
+const money = (minor: number, currency: Statement['wallet']['currency']) => formatMoney(minor, currency);
 
 class StatementWriter {
   private page = 0;
   private y = 0;
+  /** The pages the statement takes, known before the first entry is read (statement-layout.ts). */
+  private readonly pages: number;
 
   constructor(
     private readonly doc: PdfDocument,
     private readonly statement: Statement,
   ) {
+    this.pages = statementPages(this.details().length, statement.summary.entries);
     doc.on('pageAdded', () => this.startPage());
   }
 
@@ -65,37 +62,66 @@ class StatementWriter {
     return this.statement.wallet.currency;
   }
 
+  /** What the font has no glyph for shows as '?' rather than as an empty box. */
+  private printable(text: string): string {
+    if (ASCII.test(text)) return text;
+    const font = fontsOf(this.doc)._font?.font;
+    if (!font) return text;
+    return [...text]
+      .map((char) => (font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0) ? char : '?'))
+      .join('');
+  }
+
   /** Text cut to `width` with an ellipsis; drawn at one position, no wrapping (the fast path of pdfkit). */
   private fit(text: string, width: number): string {
-    let shown = printable(text);
+    let shown = this.printable(text);
     if (this.doc.widthOfString(shown) <= width) return shown;
     while (shown.length > 1 && this.doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
     return `${shown}…`;
   }
 
   private left(text: string, x: number, y: number, width?: number) {
-    this.doc.text(width === undefined ? printable(text) : this.fit(text, width), x, y, { lineBreak: false });
+    this.doc.text(width === undefined ? this.printable(text) : this.fit(text, width), x, y, {
+      lineBreak: false,
+    });
   }
 
   private right(text: string, rightEdge: number, y: number) {
-    const shown = printable(text);
+    const shown = this.printable(text);
     this.doc.text(shown, rightEdge - this.doc.widthOfString(shown), y, { lineBreak: false });
   }
 
   private startPage() {
     this.page += 1;
     const { doc, statement } = this;
+    for (const font of Object.values(fontsOf(doc)._fontFamilies ?? {})) {
+      if (font.layoutCache) font.layoutCache = Object.create(null);
+    }
     const { period } = statement;
-    doc.font('Helvetica').fontSize(TEXT).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(TEXT).fillColor(MUTED);
     this.left(
       `${statement.business.name} · ${this.currency} statement ${period.from} to ${period.to} (UTC)`,
       PAGE.margin,
       FOOTER_Y,
       380,
     );
-    this.right(`Page ${this.page}`, RIGHT_EDGE, FOOTER_Y);
+    // An entry posted while the statement was written, after its summary was read, can add a page: that page
+    // then counts itself, rather than a total that is no longer true.
+    this.right(`Page ${this.page} of ${Math.max(this.page, this.pages)}`, RIGHT_EDGE, FOOTER_Y);
     this.y = PAGE.margin;
     if (this.page > 1) this.tableHeader();
+  }
+
+  /** The lines under the business's name, as many as the first page's table starts below. */
+  private details(): string[] {
+    const { business, wallet, generatedAt } = this.statement;
+    return [
+      business.appName ? `App: ${business.appName}` : null,
+      business.country,
+      business.email,
+      `Wallet ID ${wallet.id}`,
+      `Generated ${utcDate(generatedAt, true)} UTC`,
+    ].filter((line): line is string => line !== null);
   }
 
   private heading() {
@@ -110,12 +136,12 @@ class StatementWriter {
       }
     }
     if (!business.logo) {
-      doc.font('Helvetica-Bold').fontSize(16).fillColor(INK);
+      doc.font(FONT.bold).fontSize(16).fillColor(INK);
       this.left(business.name, PAGE.margin, top + 14, 280);
     }
-    doc.font('Helvetica-Bold').fontSize(14).fillColor(INK);
+    doc.font(FONT.bold).fontSize(14).fillColor(INK);
     this.right('Account statement', RIGHT_EDGE, top);
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
     this.right(`${CURRENCY_INFO[wallet.currency].name} wallet (${wallet.currency})`, RIGHT_EDGE, top + 20);
     this.right(
       `${utcDate(period.start)} to ${utcDate(new Date(Date.parse(`${period.to}T00:00:00Z`)))} (UTC)`,
@@ -123,22 +149,15 @@ class StatementWriter {
       top + 32,
     );
 
-    let y = top + 64;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK);
+    let y = top + LAYOUT.businessTop;
+    doc.font(FONT.bold).fontSize(10).fillColor(INK);
     this.left(business.name, PAGE.margin, y, 300);
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-    const details = [
-      business.appName ? `App: ${business.appName}` : null,
-      business.country,
-      business.email,
-      `Wallet ID ${wallet.id}`,
-      `Generated ${utcDate(statement.generatedAt, true)} UTC`,
-    ].filter((line): line is string => line !== null);
-    for (const line of details) {
-      y += 12;
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+    for (const line of this.details()) {
+      y += LAYOUT.detailLine;
       this.left(line, PAGE.margin, y, 320);
     }
-    this.y = y + 22;
+    this.y = y + LAYOUT.summaryGap;
     this.summaryBox();
     this.tableHeader();
   }
@@ -161,29 +180,31 @@ class StatementWriter {
       const y = top + 9 + index * 15;
       const bold = index === 0 || index === 3;
       doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .font(bold ? FONT.bold : FONT.regular)
         .fontSize(9)
         .fillColor(INK);
       this.left(label, PAGE.margin + 12, y);
-      this.right(`${amount(value, this.currency)} ${this.currency}`, 290, y);
-      doc.font('Helvetica').fillColor(INK);
+      this.right(money(value, this.currency), 290, y);
+      doc.font(FONT.regular).fillColor(INK);
       this.left(otherLabel, 320, y);
-      const shown =
-        typeof otherValue === 'number' ? `${amount(otherValue, this.currency)} ${this.currency}` : otherValue;
-      this.right(shown, RIGHT_EDGE - 12, y);
+      this.right(
+        typeof otherValue === 'number' ? money(otherValue, this.currency) : otherValue,
+        RIGHT_EDGE - 12,
+        y,
+      );
     });
-    this.y = top + rows.length * 15 + 30;
+    this.y = top + LAYOUT.summaryHeight;
   }
 
   private tableHeader() {
     const { doc } = this;
-    doc.font('Helvetica-Bold').fontSize(TEXT).fillColor(INK);
+    doc.font(FONT.bold).fontSize(TEXT).fillColor(INK);
     const y = this.y;
     this.left('Date (UTC)', COLUMNS.date.x, y);
     this.left('Description', COLUMNS.description.x, y);
     this.left('Reference', COLUMNS.reference.x, y);
-    this.right(`In (${this.currency})`, COLUMNS.inRight, y);
-    this.right(`Out (${this.currency})`, COLUMNS.outRight, y);
+    this.right('In', COLUMNS.inRight, y);
+    this.right('Out', COLUMNS.outRight, y);
     this.right('Balance', RIGHT_EDGE, y);
     doc
       .moveTo(PAGE.margin, y + 10)
@@ -191,8 +212,8 @@ class StatementWriter {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    this.y = y + 14;
-    doc.font('Helvetica').fillColor(INK);
+    this.y = y + LAYOUT.tableHeader;
+    doc.font(FONT.regular).fillColor(INK);
   }
 
   private row(
@@ -204,9 +225,9 @@ class StatementWriter {
     balance: string,
     bold = false,
   ) {
-    if (this.y + ROW_HEIGHT > ROWS_END) this.doc.addPage();
+    if (this.y + LAYOUT.row > LAYOUT.rowsEnd) this.doc.addPage();
     const { doc } = this;
-    if (bold) doc.font('Helvetica-Bold');
+    if (bold) doc.font(FONT.bold);
     const y = this.y;
     this.left(date, COLUMNS.date.x, y, COLUMNS.date.width);
     this.left(description, COLUMNS.description.x, y, COLUMNS.description.width);
@@ -214,8 +235,8 @@ class StatementWriter {
     if (moneyIn) this.right(moneyIn, COLUMNS.inRight, y);
     if (moneyOut) this.right(moneyOut, COLUMNS.outRight, y);
     this.right(balance, RIGHT_EDGE, y);
-    if (bold) doc.font('Helvetica');
-    this.y += ROW_HEIGHT;
+    if (bold) doc.font(FONT.regular);
+    this.y += LAYOUT.row;
   }
 
   begin() {
@@ -228,20 +249,20 @@ class StatementWriter {
       '',
       '',
       '',
-      amount(summary.opening, this.currency),
+      money(summary.opening, this.currency),
       true,
     );
   }
 
   entry(entry: StatementEntry, balance: number) {
-    const money = (minor: number) => amount(minor, this.currency);
+    const { currency } = this;
     this.row(
       utcDate(entry.postedAt, true),
       entry.description,
       entry.reference,
-      entry.amount > 0 ? money(entry.amount) : '',
-      entry.amount < 0 ? money(-entry.amount) : '',
-      money(balance),
+      entry.amount > 0 ? money(entry.amount, currency) : '',
+      entry.amount < 0 ? money(-entry.amount, currency) : '',
+      money(balance, currency),
     );
   }
 
@@ -249,9 +270,9 @@ class StatementWriter {
     const last = new Date(
       Math.max(this.statement.period.start.getTime(), this.statement.period.until.getTime() - 1),
     );
-    this.row(utcDate(last), 'Closing balance', '', '', '', amount(closing, this.currency), true);
+    this.row(utcDate(last), 'Closing balance', '', '', '', money(closing, this.currency), true);
     if (entries === 0) {
-      this.doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+      this.doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
       this.left('No money moved in or out of this wallet in this period.', PAGE.margin, this.y + 8);
     }
   }
@@ -270,13 +291,13 @@ const drainedOrClosed = (out: PassThrough) =>
   });
 
 /**
- * The statement as an A4 PDF with selectable text (pdfkit's standard fonts), page numbers on every page, the
- * business's logo (else its name), written as its entries are read: pdfkit's output goes into a stream that the
- * writer waits on when the client reads slowly, so memory holds one page of entries and what the socket has not
- * taken yet.
+ * The statement as an A4 PDF with selectable text in Noto Sans (embedded, the glyphs used only), "Page N of M" on
+ * every page, the business's logo (else its name), written as its entries are read: pdfkit's output goes into a
+ * stream that the writer waits on when the client reads slowly, so memory holds one page of entries and what the
+ * socket has not taken yet.
  */
 export async function renderStatementPdf(statement: Statement): Promise<Readable> {
-  const PDFDocument = await loadPdfKit();
+  const [PDFDocument, fonts] = await Promise.all([loadPdfKit(), loadStatementFonts()]);
   const doc = new PDFDocument({
     size: 'A4',
     autoFirstPage: false,
@@ -287,6 +308,8 @@ export async function renderStatementPdf(statement: Statement): Promise<Readable
       Creator: 'Bizdash',
     },
   });
+  doc.registerFont(FONT.regular, fonts.regular);
+  doc.registerFont(FONT.bold, fonts.bold);
   const out = new PassThrough();
   doc.on('data', (chunk: Buffer) => {
     if (!out.destroyed) out.write(chunk);

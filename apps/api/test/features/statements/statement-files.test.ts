@@ -18,7 +18,8 @@ import { createApp } from '../api-keys/api-key-fixtures.ts';
 import { createProduct, pay, paymentRow } from '../checkout/checkout-fixtures.ts';
 import { multipartBody } from '../files/multipart-body.ts';
 import { addMember } from '../platform/member-fixtures.ts';
-import { backdatedHistory, getStatement, parseCsv, pdfPageCount, pdfText } from './statement-fixtures.ts';
+import { pdfPageCount, pdfPages, pdfText } from './pdf-text.ts';
+import { backdatedHistory, getStatement, parseCsv } from './statement-fixtures.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -95,7 +96,7 @@ describe('GET /api/wallets/{walletId}/statement: the files', () => {
     expect(Date.parse(rows[2]?.[0] ?? '')).toBeLessThanOrEqual(Date.now());
   });
 
-  it('answers a PDF: A4 pages, each numbered, with the business, the wallet, the period and the balances as text', async () => {
+  it('answers a PDF: A4 pages, each "Page N of M", with the business, the wallet, the period and the balances in ₦ as selectable text', async () => {
     await backdatedHistory(ctx.app, wallets.NGN, { movements: 150, days: 20, seed: 7 });
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const response = await statement({ from, to: today(), format: 'pdf' });
@@ -107,11 +108,16 @@ describe('GET /api/wallets/{walletId}/statement: the files', () => {
     const pdf = response.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
-    const pages = pdfPageCount(pdf);
-    expect(pages).toBeGreaterThan(2);
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pdfPageCount(pdf)).toBe(pages.length);
+    pages.forEach((page, index) => {
+      expect(page.split('\n')).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
+    expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+    // The font is in the file (a subset), and its characters map back to text: ₦ reads as ₦.
+    expect(pdf.toString('latin1')).toContain('/FontFile2');
     const text = pdfText(pdf);
-    for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page}`);
-    expect(text).not.toContain(`Page ${pages + 1}`);
     expect(text).toContain('Adaeze Foods, "Lagos"');
     expect(text).toContain(merchant.email);
     expect(text).toContain('Account statement');
@@ -119,7 +125,8 @@ describe('GET /api/wallets/{walletId}/statement: the files', () => {
     expect(text).toContain(`Wallet ID ${wallets.NGN}`);
     expect(text).toContain('Opening balance');
     expect(text).toContain('Closing balance');
-    expect(text).toContain('12,345.67');
+    expect(text.split('\n')).toContain('₦12,345.67');
+    expect(text).not.toMatch(/\d NGN/);
     expect(text).toContain(orderReference);
     expect(text).not.toContain('/Subtype /Image');
   }, 60_000);
@@ -158,15 +165,17 @@ describe('GET /api/wallets/{walletId}/statement: the files', () => {
     }
   });
 
-  it("gives an app's wallet with its user_id, naming the app under the business (in the fonts' characters); the merchant's own wallet id then is 404", async () => {
-    const { recordId: appId } = await createApp(ctx.app, merchant, 'Ikẹja branch');
+  it("gives an app's wallet with its user_id, naming the app under the business (what the font cannot draw as ?); the merchant's own wallet id then is 404", async () => {
+    const { recordId: appId } = await createApp(ctx.app, merchant, 'Ikẹja branch 東');
     const appWallets = await walletIdsOf(ctx.app, appId);
     const headers = { ...bearer(merchant.token), user_id: appId };
     const response = await statement({ from: today(), to: today(), format: 'pdf' }, headers, appWallets.USD);
     expect(response.statusCode).toBe(200);
-    // The standard PDF fonts draw Windows-1252: a character outside it prints as '?', never as nothing.
-    expect(pdfText(response.rawPayload)).toContain('App: Ik?ja branch');
-    expect(pdfText(response.rawPayload)).toContain('Dollars wallet (USD)');
+    // Noto Sans draws Yoruba's letters; a character it has no glyph for prints as '?', never as an empty box.
+    const text = pdfText(response.rawPayload).split('\n');
+    expect(text).toContain('App: Ikẹja branch ?');
+    expect(text).toContain('Dollars wallet (USD)');
+    expect(text).toContain('$0.00');
     const mine = await statement({ from: today(), to: today(), format: 'csv' }, headers, wallets.NGN);
     expect(mine.statusCode).toBe(404);
   });

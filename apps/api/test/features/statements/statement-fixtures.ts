@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ledgerEntries, ledgerPostings, systemAccounts } from '../../../src/db/schema/index.ts';
@@ -142,33 +141,3 @@ export function minorUnits(text: string): number {
   const value = Number(match[2]) * 100 + Number(match[3]);
   return match[1] ? -value : value;
 }
-
-/**
- * The text a PDF shows, read back without a PDF library: each content stream inflated, and the hex strings of
- * its TJ/Tj operators (how pdfkit writes text in the standard fonts) decoded as Latin-1, one text operator a line.
- */
-export function pdfText(pdf: Buffer): string {
-  const latin = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of latin.matchAll(/stream\r?\n/g)) {
-    const from = (match.index ?? 0) + match[0].length;
-    const to = latin.indexOf('endstream', from);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(from, to)).toString('latin1');
-    } catch {
-      content = latin.slice(from, to);
-    }
-    for (const operator of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes =
-        operator[1] !== undefined
-          ? [...operator[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((each) => each[1] ?? '')
-          : [operator[2] ?? ''];
-      lines.push(hexes.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
-
-/** Pages of a PDF, counted as its page objects ("/Type /Page", not the "/Type /Pages" tree). */
-export const pdfPageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page(?!s)/g)?.length ?? 0;
