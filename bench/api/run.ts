@@ -1,6 +1,6 @@
 // API: CPU per authenticated request, against a bare Fastify route measured in the same run.
 // See README.md beside this file. Run: npm run bench:api (from the repository root).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     },
     shared: { type: 'string' },
     note: { type: 'string' },
+    // LOG_LEVEL's default, as `npm start` runs: one line per request.
+    'log-level': { type: 'string', default: 'info' },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: path.resolve(import.meta.dirname, '../results/api.md') },
   },
@@ -54,7 +56,10 @@ async function signIn(base: string, email: string) {
 }
 
 const database = await benchDatabase(undefined, String(args['server-url']));
-const { app, base, db } = await startApi(database.url, 10);
+// The API's log lines go where stdout would take them, a file here, so the bench's own output stays readable.
+const logFile = path.join(os.tmpdir(), `bizdash-bench-api-${Date.now()}.log`);
+const logLevel = String(args['log-level']);
+const { app, base, db } = await startApi(database.url, 10, { level: logLevel, file: logFile });
 const { bare, base: bareBase } = await startBareRoute();
 try {
   const email = 'bench-api@bizdash.local';
@@ -96,6 +101,8 @@ try {
   const profiles: string[] = [];
   const profileDir = path.join(os.tmpdir(), `bizdash-bench-api-${Date.now()}`);
   if (args['cpu-prof']) await mkdir(profileDir, { recursive: true });
+  // The machine's 1-minute load average as the rounds start and end: what else ran beside the bench.
+  const loadBefore = os.loadavg()[0] ?? 0;
   // Round by round, every scenario once: a machine that gets busier falls on all of them alike.
   for (let round = 0; round < Number(args.rounds); round += 1) {
     for (const { name, request } of scenarios) {
@@ -115,6 +122,8 @@ try {
     duration,
     rounds: Number(args.rounds),
     transactions: Number(args.transactions),
+    logLevel,
+    load: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
     shared: args.shared,
     note: args.note,
     cells: [...cells].map(([name, runs]) => ({ name, runs })),
@@ -128,4 +137,5 @@ try {
   await bare.close();
   await app.close();
   await database.drop();
+  await rm(logFile, { force: true });
 }

@@ -40,11 +40,14 @@ export async function benchDatabase(given: string | undefined, serverUrl: string
   };
 }
 
-/** The real API in this process on an ephemeral port: no jobs, no logs, rate limits out of the way. */
-export async function startApi(databaseUrl: string, poolSize: number) {
+/**
+ * The real API in this process on an ephemeral port: no jobs, rate limits out of the way, and no logs unless
+ * `log` says at which level and to which file (BENCH_LOG_LEVEL to stdout otherwise).
+ */
+export async function startApi(databaseUrl: string, poolSize: number, log?: { level: string; file: string }) {
   const config = loadConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: log?.level ?? process.env.BENCH_LOG_LEVEL ?? 'silent',
     JOBS_ENABLED: 'false',
     HOST: '127.0.0.1',
     PORT: '0',
@@ -57,7 +60,7 @@ export async function startApi(databaseUrl: string, poolSize: number) {
     RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '100000000',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000000',
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logFile: log?.file });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: address, db: app.deps.database.db };
 }
