@@ -33,10 +33,11 @@ const RIGHT_EDGE = PAGE.width - PAGE.margin;
 /** Text columns by left edge and width; amounts right-aligned to their column's right edge (balance: the margin). */
 const COLUMNS = {
   date: { x: 40, width: 64 },
-  description: { x: 108, width: 120 },
-  reference: { x: 232, width: 126 },
-  inRight: 424,
-  outRight: 486,
+  description: { x: 108, width: 112 },
+  // A transaction's id (a UUID) fits whole.
+  reference: { x: 224, width: 146 },
+  inRight: 430,
+  outRight: 490,
 } as const;
 
 const ASCII = /^[\x20-\x7e]*$/;
@@ -74,10 +75,18 @@ class StatementWriter {
 
   /** Text cut to `width` with an ellipsis; drawn at one position, no wrapping (the fast path of pdfkit). */
   private fit(text: string, width: number): string {
-    let shown = this.printable(text);
+    const shown = this.printable(text);
     if (this.doc.widthOfString(shown) <= width) return shown;
-    while (shown.length > 1 && this.doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
-    return `${shown}…`;
+    // The longest start that fits with the ellipsis (one character at least), found by halving: a few layouts of
+    // the text rather than one per character dropped.
+    let fits = 1;
+    let tooLong = shown.length;
+    while (tooLong - fits > 1) {
+      const middle = Math.floor((fits + tooLong) / 2);
+      if (this.doc.widthOfString(`${shown.slice(0, middle)}…`) <= width) fits = middle;
+      else tooLong = middle;
+    }
+    return `${shown.slice(0, fits)}…`;
   }
 
   private left(text: string, x: number, y: number, width?: number) {
