@@ -60,10 +60,10 @@ describe('outbox events of checkout payments', () => {
       ctx.app,
       sql`select handler, status, attempts from event_deliveries where event_id = ${eventId} order by handler`,
     );
+    // No webhooks delivery: this merchant has no endpoint (ADR 068).
     expect(deliveries).toEqual([
       { handler: 'notify', status: 'pending', attempts: 0 },
       { handler: 'receipt-email', status: 'pending', attempts: 0 },
-      { handler: 'webhooks', status: 'pending', attempts: 0 },
     ]);
   });
 

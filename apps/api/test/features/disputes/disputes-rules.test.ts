@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpMerchant, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
+import { bearer, dbOf, signUpMerchant, sqlRows, useTestApp, walletBalance } from '../../helper.ts';
 import { settlementAccount } from '../payouts/payout-fixtures.ts';
 import { expectLedgerVerifies, paidMerchant, postRefund } from '../refunds/refund-fixtures.ts';
 import {
@@ -271,6 +271,11 @@ describe('disputes: the rules around them', () => {
       },
     });
     expect(settings.statusCode, settings.body).toBe(200);
+    // An endpoint taking deliveries: without one no webhooks delivery is written (ADR 068).
+    await dbOf(ctx.app).execute(
+      sql`insert into webhook_endpoints (user_id, url, secret_sealed)
+          values (${merchant.userId}, 'https://merchant.example/hooks', 'sealed')`,
+    );
     const { paid, dispute } = await openedDispute(ctx.app, { merchant });
     const [event] = await sqlRows<{ payload: { data: Record<string, unknown> } }>(
       ctx.app,
@@ -305,5 +310,10 @@ describe('disputes: the rules around them', () => {
     expect(bell.json().items).toContainEqual(
       expect.objectContaining({ type: 'disputes', title: 'Payment disputed' }),
     );
+    const queued = await sqlRows<{ event_type: string }>(
+      ctx.app,
+      sql`select event_type from webhook_deliveries where user_id = ${merchant.userId}`,
+    );
+    expect(queued.map((row) => row.event_type)).toContain('dispute.created');
   });
 });
