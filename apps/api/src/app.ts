@@ -46,7 +46,8 @@ import { webhooksJobs, webhooksRoutes } from './features/webhooks/index.ts';
 import { databaseStatisticsJob } from './jobs/database-statistics.ts';
 import { createEventHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
-import { releaseLeasesOfEndedProcess } from './jobs/leases.ts';
+import { createLeaseBook } from './jobs/lease-book.ts';
+import { releaseHeldLeases, releaseLeasesOfEndedProcess } from './jobs/leases.ts';
 import { resolveInstanceSecret } from './lib/instance-secret.ts';
 import { createKeys } from './lib/keys.ts';
 import { flushed, logDestination, OneLinePerRequest } from './lib/log-destination.ts';
@@ -193,19 +194,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config);
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const providers = createProviders({ config, db: database.db, log: app.log });
+  // What this process holds, so a stop that cannot finish its work lets go of it at once (ADR 065).
+  const leases = createLeaseBook();
   const jobs = createJobRunner({
     db: database.jobsDb,
     log: app.log,
     handlers: createEventHandlers({ config, database, email: providers.email }),
+    leases,
+    stopGraceMs: config.shutdownGraceMs,
   });
   const tokenVersions = await createTokenVersions(database, app.log);
   // The one LISTEN for live notices; app.close() waits for open responses, so the streams end first (clients
   // reconnect to another process).
   const live = await startLiveNotices(database, app.log);
-  app.addHook('preClose', async () => live.endAll());
-  // The job runner finishes what it holds before the database goes.
-  app.addHook('onClose', async () => {
+  // On close the job runner takes no more work at once, and has the grace to finish what it holds; requests in
+  // flight are answered meanwhile. Whatever is still held after both lets go before the database goes (ADR 065).
+  app.addHook('preClose', async () => {
+    live.endAll();
     await jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    await releaseHeldLeases(app.log, leases);
     await live.stop();
     await tokenVersions.close();
     await database.close();
@@ -218,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     keys,
     leaseSeconds: config.idempotencyLeaseSeconds,
+    leases,
   });
   const deps: AppDeps = {
     config,
@@ -230,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keys,
     secretBox,
     jobs,
+    leases,
     live,
     idempotency,
   };

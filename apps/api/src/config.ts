@@ -173,6 +173,7 @@ const ConfigSchema = z
     ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.optional(),
     WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_ENABLED: booleanFlag.default(true),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(200),
@@ -310,6 +311,11 @@ const ConfigSchema = z
       perMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
     jobsEnabled: env.JOBS_ENABLED,
+    /**
+     * How long a stopping process waits for the jobs and deliveries in hand before letting go of their leases
+     * (ADR 065); a process still busy with requests this long after that exits too (server.ts).
+     */
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     /** How long an Idempotency-Key's first request holds it before a retry may take over (it died, or hangs). */
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     /** Uploaded files: local keeps them under DATA_DIR/files (one API process; see README, Storage). */

@@ -1,6 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { releaseHeldLeases } from './jobs/leases.ts';
 import { startupLines } from './startup-lines.ts';
+
+/** What closing takes after the grace: the database's close, and the log's last lines. */
+const CLOSING_MS = 3_000;
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +15,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A request that hangs is not waited for past the grace (and a little for closing): the leases of what is
+    // still in hand are let go, so another process takes it at once, and the process exits (ADR 065).
+    setTimeout(async () => {
+      app.log.warn('still busy after the shutdown grace: letting go of what it holds and exiting');
+      await releaseHeldLeases(app.log, app.deps.leases);
+      process.exit(1);
+    }, config.shutdownGraceMs + CLOSING_MS).unref();
     try {
       await app.close();
       process.exit(0);

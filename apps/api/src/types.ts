@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { LiveNotices } from './features/live/live.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { LeaseBook } from './jobs/lease-book.ts';
 import type { ScheduledJob } from './jobs/schedule.repository.ts';
 import type { Keys } from './lib/keys.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -66,6 +67,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** The event pipeline and scheduled jobs (jobs/job-runner.ts). */
   jobs: JobRunner;
+  /** The leases this process holds, let go of when it stops before its work is done (jobs/lease-book.ts). */
+  leases: LeaseBook;
   /** This process's one LISTEN for the database's change notices, fanned out to the dashboards' streams. */
   live: LiveNotices;
   /** Idempotency-Key handling for every endpoint that moves money (plugins/idempotency.ts). */

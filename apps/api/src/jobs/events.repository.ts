@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf, EventType } from '@bizdash/shared';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client.ts';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
+import { eventDeliveries } from '../db/schema/events.ts';
 import { noteEventWritten } from '../db/transaction.ts';
 import { EVENT_SUBSCRIBERS, WEBHOOKS_HANDLER } from './subscriptions.ts';
 
@@ -138,4 +139,30 @@ export async function recordAttempts(db: DbOrTx, outcomes: readonly AttemptOutco
     errors: outcomes.map((outcome) => tried(outcome)?.error ?? null),
     retryAt: outcomes.map((outcome) => tried(outcome)?.retryAt?.toISOString() ?? null),
   });
+}
+
+/**
+ * Lets go of this process's claims on event deliveries it had in hand (ADR 065): each is due again at once, its
+ * attempt counted as a crash's would be. A delivery claimed again since (its attempts moved on) is not touched.
+ */
+export async function releaseEventDeliveryLeases(
+  db: Db,
+  claimed: readonly { id: string; attempts: number }[],
+): Promise<number> {
+  if (claimed.length === 0) return 0;
+  const released = await db
+    .update(eventDeliveries)
+    .set({ lockedUntil: null })
+    .where(
+      and(
+        isNotNull(eventDeliveries.lockedUntil),
+        or(
+          ...claimed.map((row) =>
+            and(eq(eventDeliveries.id, row.id), eq(eventDeliveries.attempts, row.attempts)),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: eventDeliveries.id });
+  return released.length;
 }

@@ -7,8 +7,16 @@ import {
   type ClaimedDelivery,
   claimDueDeliveries,
   recordAttempts,
+  releaseEventDeliveryLeases,
 } from './events.repository.ts';
-import { claimDueJob, ensureJobs, finishJob, type ScheduledJob } from './schedule.repository.ts';
+import type { LeaseBook } from './lease-book.ts';
+import {
+  claimDueJob,
+  ensureJobs,
+  finishJob,
+  releaseJobLease,
+  type ScheduledJob,
+} from './schedule.repository.ts';
 import type { EventHandlers } from './subscriptions.ts';
 
 export interface JobRunnerOptions {
@@ -24,6 +32,10 @@ export interface JobRunnerOptions {
   batchSize?: number;
   /** Deliveries of a batch handled at once (the job runner's pool has as many connections). */
   concurrency?: number;
+  /** Where the runner notes the leases it holds, so a stop that cannot finish them lets go (ADR 065). */
+  leases?: LeaseBook;
+  /** How long `stop` waits for the work in hand (none is started once it is called). */
+  stopGraceMs?: number;
 }
 
 export interface JobRunner {
@@ -36,6 +48,10 @@ export interface JobRunner {
   /** Work was just committed: look now instead of at the next poll (no-op unless started). */
   kick(): void;
   start(): Promise<void>;
+  /**
+   * Takes no more work, hands back deliveries it has claimed but not started, and waits at most the grace for
+   * the rest; what is still running then keeps its leases in the lease book, for the caller to let go (ADR 065).
+   */
   stop(): Promise<void>;
 }
 
@@ -69,12 +85,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     handlerTimeoutMs = 30_000,
     batchSize = 50,
     concurrency = JOBS_POOL_SIZE,
+    leases,
+    stopGraceMs = 5_000,
   } = options;
   const leaseSeconds = Math.ceil((handlerTimeoutMs * 2) / 1000);
   const jobs: ScheduledJob[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  let stopping = false;
 
   async function attempt(delivery: ClaimedDelivery): Promise<AttemptOutcome> {
     const startedAt = new Date();
@@ -108,7 +127,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const worker = async () => {
       for (let index = next++; index < claimed.length; index = next++) {
         const delivery = claimed[index] as ClaimedDelivery;
-        outcomes.push(Date.now() < startBefore ? await attempt(delivery) : { delivery, handedBack: true });
+        const start = Date.now() < startBefore && !stopping;
+        outcomes.push(start ? await attempt(delivery) : { delivery, handedBack: true });
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
@@ -118,18 +138,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runDueEvents() {
     let handled = 0;
-    for (;;) {
+    while (!stopping) {
       const claimed = await claimDueDeliveries(db, batchSize, leaseSeconds);
+      const letGo = leases?.hold(leaseSeconds, () => releaseEventDeliveryLeases(db, claimed));
       const handedBack = await deliverBatch(claimed);
+      letGo?.();
       handled += claimed.length - handedBack;
       if (claimed.length < batchSize && handedBack === 0) return handled;
     }
+    return handled;
   }
 
   async function runDueJobs() {
-    for (;;) {
+    while (!stopping) {
       const due = await claimDueJob(db, jobs, leaseSeconds);
       if (!due) return;
+      const letGo = leases?.hold(leaseSeconds, () => releaseJobLease(db, due.job.name));
       let error: string | null = null;
       try {
         await withTimeout(due.job.run(), handlerTimeoutMs);
@@ -138,6 +162,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         log.error({ err: caught, job: due.job.name }, 'scheduled job failed');
       }
       await finishJob(db, due.job, error);
+      letGo?.();
     }
   }
 
@@ -151,7 +176,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         again = false;
         await runDueJobs();
         await runDueEvents();
-      } while (again);
+      } while (again && !stopping);
     })()
       .catch((error: unknown) => log.error({ err: error }, 'job runner tick failed'))
       .finally(() => {
@@ -169,15 +194,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (timer) setImmediate(tick);
     },
     async start() {
+      stopping = false;
       await ensureJobs(db, jobs);
       timer = setInterval(tick, pollMs);
       timer.unref();
       tick();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      let graceOver: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        graceOver = setTimeout(resolve, stopGraceMs);
+      });
+      await Promise.race([running, grace]).finally(() => clearTimeout(graceOver));
+      // Once the tick in hand ends, the runner may be run by hand again (tests, scripts) or started anew.
+      void Promise.resolve(running).then(() => {
+        if (!timer) stopping = false;
+      });
     },
   };
 }

@@ -1,8 +1,10 @@
 import { isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { eventDeliveries, scheduledJobs } from '../db/schema/events.ts';
 import { releaseWebhookDeliveryLeases } from '../features/webhooks/index.ts';
 import { releaseIdempotencyLeases } from '../plugins/idempotency.ts';
+import type { LeaseBook } from './lease-book.ts';
 
 /**
  * Lets go of every lease the previous process left behind, when that process is known to be gone: on the embedded
@@ -32,4 +34,19 @@ export async function releaseLeasesOfEndedProcess(database: Database): Promise<n
     (await releaseWebhookDeliveryLeases(db)) +
     (await releaseIdempotencyLeases(db))
   );
+}
+
+/**
+ * A stopping process lets go of what it still holds (ADR 065): the scheduled job, deliveries and Idempotency-Keys
+ * of work it did not finish within its grace; another process takes them at once instead of after their leases.
+ * Its own leases only, so it is safe on PostgreSQL beside other live processes.
+ */
+export async function releaseHeldLeases(log: FastifyBaseLogger, leases: LeaseBook): Promise<void> {
+  try {
+    const released = await leases.releaseHeld();
+    if (released > 0) log.info({ released }, 'let go of the leases of work not finished before stopping');
+  } catch (error) {
+    // The database may be gone already; the leases then run out as after a crash.
+    log.warn({ err: error }, 'could not let go of the leases held while stopping');
+  }
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { scheduledJobs } from '../db/schema/events.ts';
 
@@ -53,4 +53,14 @@ export async function finishJob(db: Db, job: ScheduledJob, error: string | null)
       lastError: error,
     })
     .where(eq(scheduledJobs.name, job.name));
+}
+
+/** Lets go of this process's lease on a scheduled job it is running (ADR 065): due again at once. */
+export async function releaseJobLease(db: Db, name: string): Promise<number> {
+  const released = await db
+    .update(scheduledJobs)
+    .set({ lockedUntil: null })
+    .where(and(eq(scheduledJobs.name, name), isNotNull(scheduledJobs.lockedUntil)))
+    .returning({ name: scheduledJobs.name });
+  return released.length;
 }

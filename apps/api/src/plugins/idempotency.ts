@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Database, Db } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import type { LeaseBook } from '../jobs/lease-book.ts';
 import type { ScheduledJob } from '../jobs/schedule.repository.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Keys } from '../lib/keys.ts';
@@ -17,6 +18,8 @@ export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a
 interface Claim {
   scope: string;
   key: string;
+  /** Forgets the lease noted in the lease book once the response is kept (or the key given up). */
+  letGo?: () => void;
 }
 
 declare module 'fastify' {
@@ -100,11 +103,14 @@ export function createIdempotencyStore({
   database,
   keys,
   leaseSeconds,
+  leases,
 }: {
   database: Database;
   keys: Pick<Keys, 'hmac'>;
   /** A first request that has not answered within this long is taken to have died; a retry takes over. */
   leaseSeconds: number;
+  /** Where a claimed key is noted until its response is kept, so a process that stops unanswered lets go. */
+  leases: LeaseBook;
 }): IdempotencyStore {
   const db: Db = database.db;
   // Keyed, because a body may hold a card number: a plain hash of it could be brute-forced from the last four.
@@ -144,7 +150,8 @@ export function createIdempotencyStore({
         const claimed = { scope: `${caller} ${request.method} ${path}`, key };
         const requestHash = hashOf(request);
         if (await claim(claimed, requestHash)) {
-          request.idempotencyClaim = claimed;
+          const letGo = leases.hold(leaseSeconds, () => releaseKeyLease(db, claimed));
+          request.idempotencyClaim = { ...claimed, letGo };
           return;
         }
         const first = await earlier(claimed);
@@ -168,6 +175,7 @@ export function createIdempotencyStore({
         const where = and(eq(idempotencyKeys.scope, claimed.scope), eq(idempotencyKeys.key, claimed.key));
         if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') {
           await db.delete(idempotencyKeys).where(where);
+          claimed.letGo?.();
           return payload;
         }
         const type = reply.getHeader('content-type');
@@ -176,6 +184,7 @@ export function createIdempotencyStore({
           body: payload,
           type: typeof type === 'string' ? type : null,
         });
+        claimed.letGo?.();
         return payload;
       },
     }),
@@ -185,6 +194,26 @@ export function createIdempotencyStore({
       run: () => db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`)),
     },
   };
+}
+
+/**
+ * Lets go of this process's claim on a key whose request it will not answer (it is stopping, ADR 065): a retry
+ * then runs at once instead of answering 409 until the lease ends. A key answered meanwhile is not touched.
+ */
+async function releaseKeyLease(db: Db, { scope, key }: Claim) {
+  const released = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.responseStatus),
+        sql`${idempotencyKeys.lockedUntil} >= now()`,
+      ),
+    )
+    .returning({ scope: idempotencyKeys.scope });
+  return released.length;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryQuery } from '@bizdash/shared';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
@@ -163,6 +163,29 @@ export async function releaseDeliveryLeases(db: DbOrTx) {
     .update(webhookDeliveries)
     .set({ lockedUntil: null })
     .where(isNotNull(webhookDeliveries.lockedUntil))
+    .returning({ id: webhookDeliveries.id });
+  return released.length;
+}
+
+/**
+ * Lets go of this process's claims on deliveries it had in hand (a stop that could not wait for their answers,
+ * ADR 065): each is due again at once, its attempt counted. One claimed again since (attempts moved on) is left.
+ */
+export async function releaseClaimedDeliveries(db: DbOrTx, claimed: readonly DeliveryRow[]) {
+  if (claimed.length === 0) return 0;
+  const released = await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null })
+    .where(
+      and(
+        isNotNull(webhookDeliveries.lockedUntil),
+        or(
+          ...claimed.map((row) =>
+            and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts)),
+          ),
+        ),
+      ),
+    )
     .returning({ id: webhookDeliveries.id });
   return released.length;
 }

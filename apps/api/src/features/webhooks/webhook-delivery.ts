@@ -14,14 +14,15 @@ import {
   pruneFinishedDeliveries,
   recordAttempt,
   recordOutcome,
+  releaseClaimedDeliveries,
 } from './webhook-deliveries.repository.ts';
 import { type WebhookDeps, webhookPolicy } from './webhook-endpoints.service.ts';
 import { postWebhook, type SendResult } from './webhook-sender.ts';
 import { signatureHeader, signingSecrets } from './webhook-signing.ts';
 import type { EndpointRow } from './webhooks.repository.ts';
 
-/** Sending needs the job runner too: disabling an endpoint writes an event. */
-type DeliveryDeps = WebhookDeps & Pick<AppDeps, 'jobs'>;
+/** Sending needs the job runner too (disabling an endpoint writes an event), and notes its leases (ADR 065). */
+type DeliveryDeps = WebhookDeps & Pick<AppDeps, 'jobs' | 'leases'>;
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -169,6 +170,7 @@ export async function deliverDueWebhooks(deps: DeliveryDeps, log: FastifyBaseLog
   const db = deps.database.db;
   const leaseSeconds = Math.ceil((deps.config.webhooks.timeoutMs * 2) / SECOND) + 30;
   const claimed = await claimDueDeliveries(db, BATCH_SIZE, leaseSeconds);
+  const letGo = deps.leases.hold(leaseSeconds, () => releaseClaimedDeliveries(db, claimed));
   const endpoints = await endpointsByIds(db, [...new Set(claimed.map((delivery) => delivery.endpointId))]);
   await Promise.all(
     claimed.map((delivery) =>
@@ -182,6 +184,7 @@ export async function deliverDueWebhooks(deps: DeliveryDeps, log: FastifyBaseLog
       ),
     ),
   );
+  letGo();
   return claimed.length;
 }
 
