@@ -30,6 +30,15 @@ async function statusMib(pid: number, field: 'VmRSS' | 'VmHWM') {
   return (Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024) / MIB;
 }
 
+/** CPU seconds the process has used, user and system (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name (which is in parentheses and may hold spaces): utime and stime are the
+  // 14th and 15th of the line, the 12th and 13th after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Starts counting the peak (VmHWM) again from the current RSS (Linux: "5" to clear_refs). */
 const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
 
@@ -50,6 +59,8 @@ interface Download {
   name: string;
   bytes: number;
   seconds: number;
+  /** The server's own CPU time for it: unlike the seconds, the same whatever else the machine is doing. */
+  cpuSeconds: number;
   rssBefore: number;
   peak: number;
 }
@@ -69,6 +80,7 @@ async function download(
   await pause(2);
   const rssBefore = await statusMib(pid, 'VmRSS');
   await resetPeak(pid);
+  const cpuBefore = await cpuSeconds(pid);
   const started = performance.now();
   const response = await fetch(`${base}${query}`, { headers });
   if (!response.ok || !response.body) throw new Error(`${name}: ${response.status} ${await response.text()}`);
@@ -78,7 +90,14 @@ async function download(
     if (bytesPerSecond) await pause(chunk.byteLength / bytesPerSecond);
   }
   const seconds = (performance.now() - started) / 1000;
-  return { name, bytes, seconds, rssBefore, peak: await statusMib(pid, 'VmHWM') };
+  return {
+    name,
+    bytes,
+    seconds,
+    cpuSeconds: (await cpuSeconds(pid)) - cpuBefore,
+    rssBefore,
+    peak: await statusMib(pid, 'VmHWM'),
+  };
 }
 
 async function measure() {
@@ -143,7 +162,7 @@ function render(loadSeconds: number | null, idle: number, runs: Download[]) {
   const baselineRise = baseline.peak - baseline.rssBefore;
   const rows = runs.map((run) => {
     const rise = run.peak - run.rssBefore;
-    return `| ${run.name} | ${(run.bytes / MIB).toFixed(1)} | ${run.seconds.toFixed(1)} | ${run.rssBefore.toFixed(0)} | ${run.peak.toFixed(0)} | ${rise.toFixed(0)} | ${(rise / Math.max(baselineRise, 1)).toFixed(1)}× | ${(run.peak - idle).toFixed(0)} |`;
+    return `| ${run.name} | ${(run.bytes / MIB).toFixed(1)} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.rssBefore.toFixed(0)} | ${run.peak.toFixed(0)} | ${rise.toFixed(0)} | ${(rise / Math.max(baselineRise, 1)).toFixed(1)}× | ${(run.peak - idle).toFixed(0)} |`;
   });
   const worst = Math.max(...runs.map((run) => run.peak));
   const worstRise = Math.max(...runs.map((run) => run.peak - run.rssBefore));
@@ -153,10 +172,10 @@ Run ${new Date().toISOString()} on ${os.cpus().length} cores (${cpu}), ${Math.ro
 
 Data: one merchant whose NGN wallet has ${Number(args.entries).toLocaleString('en')} ledger entries over the last 365 days (sales, fees, refunds, payouts), in a PGlite data directory${loadSeconds === null ? '' : ` (loaded in ${loadSeconds.toFixed(0)} s)`}. The server is \`node scripts/start.mjs\` (what \`npm start\` runs) on it: PGlite runs inside the server process, so its memory is counted here too.
 
-Each statement is \`GET /api/wallets/{walletId}/statement\` over HTTP, read to the end; before each, the server's peak RSS is reset to its current RSS (\`/proc/<pid>/clear_refs\`), so "peak" is the highest RSS while that statement was made. MiB; the baseline is the one-day PDF in the same run. Idle RSS after start and ${args.settle} s of settling: ${idle.toFixed(0)} MiB.
+Each statement is \`GET /api/wallets/{walletId}/statement\` over HTTP, read to the end; before each, the server's peak RSS is reset to its current RSS (\`/proc/<pid>/clear_refs\`), so "peak" is the highest RSS while that statement was made; "server CPU s" is the CPU time the server process spent meanwhile (\`/proc/<pid>/stat\`), which other work on the machine does not stretch as it does the seconds. MiB; the baseline is the one-day PDF in the same run. Idle RSS after start and ${args.settle} s of settling: ${idle.toFixed(0)} MiB.
 
-| statement | size MiB | seconds | RSS before | peak RSS | rise | rise / baseline's | peak over idle |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| statement | size MiB | seconds | server CPU s | RSS before | peak RSS | rise | rise / baseline's | peak over idle |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 Target (issue 25 §4): a year of 100,000 entries stays under 200 MB of server memory. Largest rise over the RSS before: ${worstRise.toFixed(0)} MiB (${((worstRise * MIB) / 1e6).toFixed(0)} MB), **${worstRise * MIB < 200e6 ? 'met' : 'missed'}**; highest peak RSS of the whole server (PGlite and the rest of the app included): ${worst.toFixed(0)} MiB, ${(worst - idle).toFixed(0)} MiB over its idle RSS (RSS a statement leaves behind, freed or not, stays in the next one's "before").

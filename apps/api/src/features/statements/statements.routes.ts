@@ -14,7 +14,7 @@ const attachment = {
 
 const statementFile = {
   description:
-    'The statement as a file (an attachment, streamed): the business, the wallet and the period; the opening balance; every ledger entry of the wallet in the period in posting order with its running balance; the closing balance; money in and out, fees, refunds and payouts. `pdf`: A4, selectable text, page numbers. `csv`: one line per entry between OPENING_BALANCE and CLOSING_BALANCE lines, then TOTAL_* lines; amounts in major units with the currency on every line.',
+    'The statement as a file (an attachment, streamed): the business, the wallet and the period; the opening balance; every ledger entry of the wallet in the period in posting order with its running balance; the closing balance; money in and out, fees, refunds and payouts. `pdf`: A4, selectable text (Noto Sans embedded), amounts as ₦1,234.56 or $12.00, "Page N of M" on every page. `csv`: one line per entry between OPENING_BALANCE and CLOSING_BALANCE lines, then TOTAL_* lines; amounts in major units with the currency on every line.',
   headers: attachment,
   content: {
     'application/pdf': { schema: z.string().meta({ format: 'binary' }) },

@@ -147,8 +147,9 @@ async function entryPage(
 
 /**
  * Every entry of the period in posting order (ties by entry id), read in keyset pages of `size`: only one page is
- * held at a time. Without an index on (wallet_id, created_at) each page reads the wallet's entries through its
- * wallet_id index, so pages are large (ADR 061).
+ * held at a time. Each page is a range of ledger_entries_wallet_created_idx (wallet_id, created_at, id) that starts
+ * after the last entry of the one before and stops at `size` rows: no page reads or sorts the wallet's other
+ * entries (ADR 061).
  */
 export async function* eachOwnedWalletEntry(
   db: DbOrTx,
