@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processCount, runProcesses } from './processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -29,8 +30,12 @@ function newestChange(target) {
   );
 }
 
-// WEB_DIST_DIR names a build made elsewhere (an image, a parallel test run): serve it as it is.
-const prebuilt = Boolean(process.env.WEB_DIST_DIR);
+// WEB_CONCURRENCY processes serve (ADR 066); refused before any build when it cannot work.
+const processes = processCount(process.env);
+
+// WEB_DIST_DIR names a build made elsewhere (an image, a parallel test run): serve it as it is. A dedicated job
+// worker (JOBS_ENABLED=only) serves nothing, so it needs no build.
+const prebuilt = Boolean(process.env.WEB_DIST_DIR) || process.env.JOBS_ENABLED === 'only';
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (!prebuilt && builtAt < Math.max(...webSources.map(newestChange))) {
   console.log(builtAt ? 'Web app sources changed; rebuilding…' : 'Building the web app (first start)…');
@@ -79,5 +84,10 @@ for (const file of bundled.outputFiles) {
   await writeFile(`${file.path}.${process.pid}`, file.contents);
   await rename(`${file.path}.${process.pid}`, file.path);
 }
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(path.join(root, 'apps/api/dist/server.mjs')).href);
+const serverBundle = path.join(root, 'apps/api/dist/server.mjs');
+if (processes > 1) {
+  runProcesses(serverBundle, processes);
+} else {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(serverBundle).href);
+}

@@ -172,7 +172,8 @@ const ConfigSchema = z
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.optional(),
     WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-    JOBS_ENABLED: booleanFlag.default(true),
+    // `only`: a dedicated job worker, which runs the jobs and serves no requests (README, several processes).
+    JOBS_ENABLED: z.enum(['true', 'false', '1', '0', 'only']).default('true'),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().optional(),
@@ -310,7 +311,9 @@ const ConfigSchema = z
       rollOverlapHours: env.API_KEY_ROLL_OVERLAP_HOURS,
       perMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
-    jobsEnabled: env.JOBS_ENABLED,
+    jobsEnabled: env.JOBS_ENABLED !== 'false' && env.JOBS_ENABLED !== '0',
+    /** A dedicated job worker (JOBS_ENABLED=only): it listens for no requests. */
+    servesRequests: env.JOBS_ENABLED !== 'only',
     /**
      * How long a stopping process waits for the jobs and deliveries in hand before letting go of their leases
      * (ADR 065); a process still busy with requests this long after that exits too (server.ts).

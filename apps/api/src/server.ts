@@ -33,13 +33,21 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (!config.servesRequests) {
+    // A dedicated job worker (JOBS_ENABLED=only): the job runner starts once the app is ready; no port is opened.
+    await app.ready();
+    app.log.info('running jobs only (JOBS_ENABLED=only): this process serves no requests');
+    return;
+  }
   // Fastify logs one line per interface; start-up says where to go once, in plain lines (startup-lines.ts).
   const level = app.log.level;
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   app.log.info({ url: config.publicUrl, testMode: app.deps.testMode }, 'listening');
-  process.stdout.write(`\n${startupLines(app.deps).join('\n')}\n\n`);
+  // Under WEB_CONCURRENCY (scripts/start.mjs) the first process says where to go, not every one.
+  if ((process.env.BIZDASH_PROCESS_INDEX ?? '0') === '0')
+    process.stdout.write(`\n${startupLines(app.deps).join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
