@@ -17,6 +17,8 @@ export interface Row {
 export interface Results {
   startedAt: string;
   machine: string;
+  /** The 1-minute load average as the run started and ended. */
+  load: { before: number; after: number };
   shared: string | null;
   /** Printed under the title: what this run stands for (for example the numbers before a change). */
   note: string | null;
@@ -169,7 +171,7 @@ export function renderResults(results: Results): string {
     '# Checkout benchmark',
     '',
     ...(results.note ? [results.note, ''] : []),
-    `Run ${results.startedAt} on ${results.machine}, Node ${results.node}, ${results.postgres} on the same machine.${results.shared ? ` ${results.shared}` : ''}`,
+    `Run ${results.startedAt} on ${results.machine}, Node ${results.node}, ${results.postgres} on the same machine; load average ${results.load.before.toFixed(1)} as the run started and ${results.load.after.toFixed(1)} as it ended.${results.shared ? ` ${results.shared}` : ''}`,
     ...(results.cpuProfile
       ? [
           'This run had --cpu-prof on: the API cells ran under the sampling profiler (every 0.5 ms), which costs the API a few per cent.',

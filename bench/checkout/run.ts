@@ -79,6 +79,8 @@ async function captureSeller(base: string, seller: Seller) {
 }
 
 const startedAt = new Date();
+// The machine's 1-minute load average as the run starts and ends: what else ran beside the bench.
+const loadBefore = os.loadavg()[0] ?? 0;
 const database = await benchDatabase(process.env.DATABASE_URL, String(args['server-url']));
 log(`database: ${database.throwaway ? 'a throwaway one, dropped afterwards' : 'DATABASE_URL'}`);
 const api = await startApi(database.url, poolSize);
@@ -228,6 +230,7 @@ try {
   const results: Results = {
     startedAt: startedAt.toISOString(),
     machine: machineLine(),
+    load: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
     shared: args.shared ? String(args.shared) : null,
     note: args.note ? String(args.note) : null,
     node: process.version,
