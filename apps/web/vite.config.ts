@@ -32,27 +32,17 @@ export default defineConfig({
         // The API draws the product into the page (ADR 029): its first paint needs no script either.
         preloadsAfterPaint: true,
       },
-      // The signed-in landing page: the shell painted before any script (a frame the app draws the page over), its
-      // first data requested by the page itself, its code (the shell, its data loader, the dashboard's first tab)
-      // right after the first paint (ADR 067). One page per server mode: the Test mode band is in the first paint
-      // or not.
-      ...[false, true].map((testMode) => ({
-        fileName: testMode ? 'pages/dashboard-test-mode.html' : 'pages/dashboard.html',
+      // The signed-in landing page: the shell, its data loader and the dashboard's first tab, all lazy routes.
+      {
+        fileName: 'pages/dashboard.html',
         route: 'src/features/transactions/routes/dashboard-transactions.tsx',
         alsoPreload: [
           ROOT_LAYOUT,
-          'src/app/static-page.ts',
           'src/app/layouts/app-layout.tsx',
           'src/app/layouts/shell-data.ts',
           'src/features/transactions/routes/dashboard-layout.tsx',
         ],
-        prerenderAt: '/dashboard',
-        prerenderModule: 'src/app/layouts/static-shell.tsx',
-        prerenderProps: { testMode },
-        frameOnly: true,
-        preloadsAfterPaint: true,
-        headScript: 'dashboard-page-script.js',
-      })),
+      },
     ]),
     // /pay/{id} rendered with its product by the API (apps/api/src/plugins/web.ts).
     serverRenderers({ 'checkout-page': 'src/app/checkout-page-server.tsx' }),
