@@ -1,14 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { entryBudget } from './entry-budget.ts';
 import { precompress } from './precompress.ts';
 import { routePages } from './route-pages.ts';
 import { serverRenderers } from './server-renderer.ts';
 
 const apiTarget = process.env.BIZDASH_API_URL ?? 'http://127.0.0.1:8081';
-/** Every page's frame (providers, cookie banner): a lazy route loaded beside the page's own code. */
-const ROOT_LAYOUT = 'src/app/root-layout.tsx';
 
 export default defineConfig({
   base: '/',
@@ -20,14 +17,14 @@ export default defineConfig({
       {
         fileName: 'pages/signin.html',
         route: 'src/features/auth/routes/sign-in.tsx',
-        alsoPreload: [ROOT_LAYOUT, 'src/app/static-page.ts'],
+        alsoPreload: ['src/app/static-page.ts'],
         prerenderAt: '/signin',
         preloadsAfterPaint: true,
       },
       {
         fileName: 'pages/pay.html',
         route: 'src/features/checkout/routes/checkout.tsx',
-        alsoPreload: [ROOT_LAYOUT, 'src/app/static-page.ts'],
+        alsoPreload: ['src/app/static-page.ts'],
         prerenderAt: '/pay/:productId',
         // The API draws the product into the page (ADR 029): its first paint needs no script either.
         preloadsAfterPaint: true,
@@ -37,7 +34,6 @@ export default defineConfig({
         fileName: 'pages/dashboard.html',
         route: 'src/features/transactions/routes/dashboard-transactions.tsx',
         alsoPreload: [
-          ROOT_LAYOUT,
           'src/app/layouts/app-layout.tsx',
           'src/app/layouts/shell-data.ts',
           'src/features/transactions/routes/dashboard-layout.tsx',
@@ -47,8 +43,6 @@ export default defineConfig({
     // /pay/{id} rendered with its product by the API (apps/api/src/plugins/web.ts).
     serverRenderers({ 'checkout-page': 'src/app/checkout-page-server.tsx' }),
     precompress(),
-    // Fails the build when the JavaScript every page loads first grows past its budget (issue 26 §5).
-    entryBudget(),
   ],
   resolve: { tsconfigPaths: true },
   build: {

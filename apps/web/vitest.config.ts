@@ -8,8 +8,7 @@ export default mergeConfig(
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/testing/setup.ts'],
-      // The build's own plugins (entry-budget.ts) are tested beside them.
-      include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
       unstubGlobals: true,
