@@ -64,7 +64,7 @@ export function renderApiResults(results: ApiResults): string {
         `| ${row.name} | ${fixed(row.perSecond, 0)} | ${fixed(row.p50)} | ${fixed(row.p95)} | ${fixed(row.msPerRequest, 3)} | ${row.cpuMsPerRequest === undefined ? '-' : fixed(row.cpuMsPerRequest, 3)} | ${percent(row.perSecond / bare.perSecond)} |`,
     ),
     '',
-    'Busy time counts the moments the main thread waited for a core; CPU time does not, and moves little when other work loads the machine (Linux only; 10 ms ticks over thousands of requests).',
+    'Busy time counts the moments the main thread waited for a core; CPU time does not, so it moves less than the busy time when other work loads the machine (Linux only; 10 ms ticks over thousands of requests).',
     '',
     '## Targets',
     ...routes.flatMap((row) => {
