@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,13 @@ export interface MemorySnapshot {
 
 const MIB = 2 ** 20;
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** What `npm start` runs after `node`: package.json's start script, its node flags included (ADR 066). */
+export const npmStartArguments = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1);
 
 /**
  * Loaded into the server with --import: on SIGUSR2 it writes process.memoryUsage() to a file. A WebAssembly
@@ -86,7 +94,7 @@ export async function measureIdleMemory(options: {
 }) {
   const reportFile = path.join(os.tmpdir(), `bizdash-embedded-memory-${process.pid}.json`);
   const base = `http://127.0.0.1:${options.port}`;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, npmStartArguments, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

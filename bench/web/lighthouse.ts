@@ -3,6 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Credentials } from './server.ts';
+import { type ProtocolEvent, type WaterfallRow, waterfallOf } from './waterfall.ts';
 
 export const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
@@ -32,6 +33,8 @@ export interface RunMetrics {
   warnings: string[];
   lighthouseVersion: string;
   benchmarkIndex: number;
+  /** Every request in the order it started, with what started it (observed, unthrottled). */
+  waterfall: WaterfallRow[];
 }
 
 export interface Run {
@@ -125,6 +128,7 @@ export async function runLighthouse(url: string, credentials: Credentials | null
       warnings: lhr.runWarnings,
       lighthouseVersion: lhr.lighthouseVersion,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      waterfall: waterfallOf(result.artifacts.DevtoolsLog as unknown as ProtocolEvent[], url),
     };
     return { metrics, report: JSON.stringify(lhr) };
   } finally {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { type EntrySize, sum } from './entry.ts';
 import type { RunMetrics } from './lighthouse.ts';
+import { waterfallTable } from './waterfall.ts';
 
 export interface PageResult {
   name: string;
@@ -93,6 +94,22 @@ function targetLines(results: Results): string[] {
   return lines;
 }
 
+/** /dashboard's requests in the run whose LCP is the median: what starts at once, what waits for what. */
+function dashboardWaterfall(results: Results): string[] {
+  const page = results.pages.find((candidate) => candidate.name === '/dashboard');
+  const lcp = page && medianOf(page, 'lcpMs');
+  const run = page?.runs.find((candidate) => candidate.lcpMs === lcp) ?? page?.runs[0];
+  if (!run?.waterfall?.length) return [];
+  return [
+    '',
+    "## /dashboard's requests: what is chained after what",
+    '',
+    "Every request of the run with the median LCP, in the order it started. Depth counts the requests before it in its chain (the page is 0, what the page's HTML or inline script asks for is 1, what a script loaded by the page asks for is 2, ...); scripts requested one after another that share their depth and what started them are one row. Times are as observed on this machine, without Lighthouse's simulated slow network and CPU: read them for the order, not the duration.",
+    '',
+    ...waterfallTable(run.waterfall),
+  ];
+}
+
 export function renderResults(results: Results): string {
   const entryRows = [...results.entry.javascript, ...results.entry.css].map(
     (file) => `| ${file.file} | ${kb(file.bytes)} | ${kb(file.gzipBytes)} | ${kb(file.brotliBytes)} |`,
@@ -142,6 +159,7 @@ export function renderResults(results: Results): string {
     `| **JavaScript together** | ${kb(sum(js, 'bytes'))} | ${kb(sum(js, 'gzipBytes'))} | ${kb(sum(js, 'brotliBytes'))} |`,
     '',
     'gzip at level 9 and brotli at quality 11, as the build writes them.',
+    ...dashboardWaterfall(results),
     ...(warnings.length ? ['', '## Lighthouse warnings', '', ...warnings] : []),
     '',
   ].join('\n');
