@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createServer, type Plugin, type Rolldown } from 'vite';
 import { toStaticMarkup } from './src/app/static-markup.ts';
 
@@ -23,12 +24,27 @@ interface RoutePage {
    * renders with no data yet; the page is client-rendered only without it.
    */
   prerenderAt?: string;
+  /** Prerendered instead of the route: a module whose `Component` is, given `prerenderProps`. */
+  prerenderModule?: string;
+  prerenderProps?: Record<string, unknown>;
+  /**
+   * The prerendered markup is a frame the app draws its page over (the signed-in shell), not the page itself: its
+   * buttons are inert until the app has drawn the page (its links work as links), and nothing is replayed.
+   */
+  frameOnly?: boolean;
   /** A prerendered page whose screen needs no script: its code is requested after the first paint. */
   preloadsAfterPaint?: boolean;
+  /**
+   * A script file put inline in the page's head, before its stylesheet and code (the server's Content-Security-Policy
+   * allows it by its hash: apps/api/src/plugins/security.ts).
+   */
+  headScript?: string;
 }
 
 /** Tells main.tsx the markup in #root is static and which route it shows (the app takes it over: src/app/static-page.ts). */
 const STATIC_PAGE_ATTRIBUTE = 'data-static-page';
+/** Beside it: the markup is only a frame of the app's page (static-page.ts replays nothing onto it). */
+const STATIC_FRAME_ATTRIBUTE = 'data-static-frame';
 /** Around the prerendered screen: the server may put the same screen rendered with its data in between. */
 const PAGE_START = '<!--page-->';
 const PAGE_END = '<!--/page-->';
@@ -54,7 +70,10 @@ function chunkOf(bundle: Bundle, root: string, module: string): Chunk {
   return chunk;
 }
 
-/** The route's screen as static HTML: its Component rendered at its address, as the client first renders it (no data, nothing typed). */
+/**
+ * The route's screen as static HTML: its Component (or the prerender module's) rendered at its address, in a static
+ * data router, as the client first renders it (no data, nothing typed).
+ */
 async function prerender(root: string, configFile: string | undefined, page: RoutePage): Promise<string> {
   const server = await createServer({
     root,
@@ -65,12 +84,20 @@ async function prerender(root: string, configFile: string | undefined, page: Rou
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
-    const { Component } = (await server.ssrLoadModule(`/${page.route}`)) as { Component: ComponentType };
+    const module = `/${page.prerenderModule ?? page.route}`;
+    const { Component } = (await server.ssrLoadModule(module)) as { Component: ComponentType };
+    // One route matching any address: the screen renders as before any route's params are known.
+    const handler = createStaticHandler([
+      { path: '*', element: createElement(Component, page.prerenderProps) },
+    ]);
+    const context = await handler.query(new Request(new URL(page.prerenderAt ?? '/', 'http://localhost')));
+    if (context instanceof Response) throw new Error(`route-pages: ${module} answered with a redirect`);
+    const router = createStaticRouter(handler.dataRoutes, context);
     const markup = renderToString(
       createElement(
         QueryClientProvider,
         { client: new QueryClient() },
-        createElement(StaticRouter, { location: page.prerenderAt ?? '/' }, createElement(Component)),
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
       ),
     );
     return toStaticMarkup(markup);
@@ -83,23 +110,29 @@ async function prerender(root: string, configFile: string | undefined, page: Rou
  * A prerendered page is painted before the app's code runs: a small script records what the visitor presses
  * (replayed by the app) and starts the entry once the browser reports the first contentful paint. Otherwise the browser runs the entry (React DOM's evaluation, the router)
  * as soon as it has arrived, and a phone's slow CPU holds back the first paint of a page that needed no script.
- * With `preloadsAfterPaint` the code is also requested only then (the modulepreloads move into the script):
- * for a page whose whole screen is static (sign-in), so its first paint never shares the network with 170 kB
- * of code; a page whose main content waits for the code (the checkout's product) keeps them in the head.
+ * With `preloadsAfterPaint` the code is also requested only then: for a page whose whole screen is static (sign-in,
+ * the signed-in shell), so its first paint never shares the network with the code. The script then imports the
+ * entry, what the entry imports and the page's own modules (the route's, `alsoPreload`), and the browser fetches
+ * what those import in turn: a link per chunk, added by script, cost the dashboard's page half a second of a slow
+ * phone's main thread for its 93 chunks. A page whose main content waits for the code keeps the modulepreloads in
+ * the head.
  */
 function paintFirst(
   context: Rolldown.PluginContext,
   html: string,
-  entryFile: string,
+  entry: Chunk,
+  pageModules: string[],
   preloadsAfterPaint: boolean,
 ) {
+  const entryFile = entry.fileName;
   const entryScript = `<script type="module" crossorigin src="/${entryFile}"></script>`;
   if (!html.includes(entryScript))
     throw new Error('route-pages: index.html does not load the entry as expected');
   const entryUrl = `./${path.posix.basename(entryFile)}`;
-  const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-  const preloads = preloadsAfterPaint ? [...html.matchAll(preloadTag)].map((match) => match[1]) : [];
-  if (preloadsAfterPaint) html = html.replace(preloadTag, '');
+  const imports = preloadsAfterPaint
+    ? [...new Set([...entry.imports, ...pageModules])].map((file) => `/${file}`)
+    : [];
+  if (preloadsAfterPaint) html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
   const boot = context.emitFile({
     type: 'asset',
     name: 'paint-first.js',
@@ -120,13 +153,10 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  for (const href of ${JSON.stringify(preloads)}) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  // The entry first: over HTTP/1.1 a request waits for one of six connections, and nothing runs before the entry.
   import(${JSON.stringify(entryUrl)});
+  // A module that fails here fails again where the app imports it, and says so there.
+  for (const href of ${JSON.stringify(imports)}) import(href).catch(() => {});
 };
 new PerformanceObserver((entries, observer) => {
   if (!entries.getEntriesByName('first-contentful-paint').length) return;
@@ -178,11 +208,28 @@ export function routePages(pages: RoutePage[]): Plugin {
           .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
           .join('');
         let source = html.replace('  </head>', `${links}  </head>`);
+        const pageModules = [page.route, ...(page.alsoPreload ?? [])].map(
+          (module) => chunkOf(bundle, root, module).fileName,
+        );
+        if (page.headScript) {
+          const script = await readFile(path.resolve(root, page.headScript), 'utf8');
+          if (!/<script type="module"/.test(source))
+            throw new Error('route-pages: index.html loads no entry');
+          source = source.replace(
+            /( *)<script type="module"/,
+            (tag, indent: string) => `${indent}<script>${script}</script>\n${tag}`,
+          );
+        }
         if (page.prerenderAt) {
-          const markup = await prerender(root, configFile, page);
-          source = paintFirst(this, source, entry.fileName, page.preloadsAfterPaint === true).replace(
+          const prerendered = await prerender(root, configFile, page);
+          // A frame's buttons wait for the app (its links work as links): nothing pressed on it is replayed.
+          const markup = page.frameOnly
+            ? prerendered.replace(/<button(?=[\s>])/g, '<button inert=""')
+            : prerendered;
+          const frame = page.frameOnly ? ` ${STATIC_FRAME_ATTRIBUTE}` : '';
+          source = paintFirst(this, source, entry, pageModules, page.preloadsAfterPaint === true).replace(
             '<div id="root"></div>',
-            `<div id="root" ${STATIC_PAGE_ATTRIBUTE}="${page.prerenderAt}">${PAGE_START}${markup}${PAGE_END}</div>`,
+            `<div id="root" ${STATIC_PAGE_ATTRIBUTE}="${page.prerenderAt}"${frame}>${PAGE_START}${markup}${PAGE_END}</div>`,
           );
         }
         if (source === html)

@@ -1,11 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryBudget } from './entry-budget.ts';
 import { precompress } from './precompress.ts';
 import { routePages } from './route-pages.ts';
 import { serverRenderers } from './server-renderer.ts';
 
 const apiTarget = process.env.BIZDASH_API_URL ?? 'http://127.0.0.1:8081';
+/** Every page's frame (providers, cookie banner): a lazy route loaded beside the page's own code. */
+const ROOT_LAYOUT = 'src/app/root-layout.tsx';
 
 export default defineConfig({
   base: '/',
@@ -17,32 +20,45 @@ export default defineConfig({
       {
         fileName: 'pages/signin.html',
         route: 'src/features/auth/routes/sign-in.tsx',
-        alsoPreload: ['src/app/static-page.ts'],
+        alsoPreload: [ROOT_LAYOUT, 'src/app/static-page.ts'],
         prerenderAt: '/signin',
         preloadsAfterPaint: true,
       },
       {
         fileName: 'pages/pay.html',
         route: 'src/features/checkout/routes/checkout.tsx',
-        alsoPreload: ['src/app/static-page.ts'],
+        alsoPreload: [ROOT_LAYOUT, 'src/app/static-page.ts'],
         prerenderAt: '/pay/:productId',
         // The API draws the product into the page (ADR 029): its first paint needs no script either.
         preloadsAfterPaint: true,
       },
-      // The signed-in landing page: the shell, its data loader and the dashboard's first tab, all lazy routes.
-      {
-        fileName: 'pages/dashboard.html',
+      // The signed-in landing page: the shell painted before any script (a frame the app draws the page over), its
+      // first data requested by the page itself, its code (the shell, its data loader, the dashboard's first tab)
+      // right after the first paint (ADR 067). One page per server mode: the Test mode band is in the first paint
+      // or not.
+      ...[false, true].map((testMode) => ({
+        fileName: testMode ? 'pages/dashboard-test-mode.html' : 'pages/dashboard.html',
         route: 'src/features/transactions/routes/dashboard-transactions.tsx',
         alsoPreload: [
+          ROOT_LAYOUT,
+          'src/app/static-page.ts',
           'src/app/layouts/app-layout.tsx',
           'src/app/layouts/shell-data.ts',
           'src/features/transactions/routes/dashboard-layout.tsx',
         ],
-      },
+        prerenderAt: '/dashboard',
+        prerenderModule: 'src/app/layouts/static-shell.tsx',
+        prerenderProps: { testMode },
+        frameOnly: true,
+        preloadsAfterPaint: true,
+        headScript: 'dashboard-page-script.js',
+      })),
     ]),
     // /pay/{id} rendered with its product by the API (apps/api/src/plugins/web.ts).
     serverRenderers({ 'checkout-page': 'src/app/checkout-page-server.tsx' }),
     precompress(),
+    // Fails the build when the JavaScript every page loads first grows past its budget (issue 26 §5).
+    entryBudget(),
   ],
   resolve: { tsconfigPaths: true },
   build: {

@@ -8,7 +8,8 @@ export default mergeConfig(
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      // The build's own plugins (entry-budget.ts) are tested beside them.
+      include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
       css: false,
       restoreMocks: true,
       unstubGlobals: true,

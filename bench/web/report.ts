@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { type EntrySize, sum } from './entry.ts';
+import { ENTRY_JAVASCRIPT_BUDGET_GZIP_BYTES, type EntrySize, sum } from '../../apps/web/entry-budget.ts';
 import type { RunMetrics } from './lighthouse.ts';
 import { waterfallTable } from './waterfall.ts';
 
@@ -26,11 +26,11 @@ export interface Results {
   pages: PageResult[];
 }
 
-/** Issue 10, section 1. */
+/** Issue 10, section 1; the dashboard's score and the entry's budget as issue 26, section 5 raised them. */
 const TARGETS = {
-  /** kB of 1,000 bytes, as Vite reports sizes. */
-  entryGzipBytes: 120_000,
-  score: { '/signin': 95, '/pay/{id}': 95, '/dashboard': 90 } as Record<string, number>,
+  /** kB of 1,000 bytes, as Vite reports sizes; `vite build` fails above it (apps/web/entry-budget.ts). */
+  entryGzipBytes: ENTRY_JAVASCRIPT_BUDGET_GZIP_BYTES,
+  score: { '/signin': 95, '/pay/{id}': 95, '/dashboard': 95 } as Record<string, number>,
   lcpMs: 2000,
   cls: 0,
   /** Lighthouse's own threshold: it lists scripts with more than 20 KiB unused. */
@@ -133,7 +133,7 @@ export function renderResults(results: Results): string {
     `Run ${results.startedAt} on ${results.machine}, Node ${results.node}, ${results.chromium}, Lighthouse ${results.lighthouse} (benchmark index ${Math.round(benchmarkIndex)}); load average ${results.load.before.toFixed(1)} before the runs, ${results.load.after.toFixed(1)} after.`,
     `${results.build} is served by the API server (apps/api/src/server.ts, PGlite, the demo seed) on 127.0.0.1. Each page: ${results.pages[0]?.runs.length ?? 0} Lighthouse runs, mobile, default simulated throttling (slow 4G, 4× CPU), performance category only, a fresh headless Chromium each run (cold cache); the median of each figure is shown, every run's score in brackets. /dashboard is loaded signed in as the demo merchant (credentials in local storage, as the web app keeps them).`,
     '',
-    '## Targets (issue 10, section 1)',
+    '## Targets (issue 10, section 1; issue 26, section 5)',
     '',
     ...targetLines(results),
     '',

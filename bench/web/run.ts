@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { entrySize } from './entry.ts';
+import { entrySize } from '../../apps/web/entry-budget.ts';
 import { CHROME_PATH, runLighthouse } from './lighthouse.ts';
 import { machineLine, type PageResult, type Results, renderResults } from './report.ts';
 import { buildWeb, paymentLinkPath, removeDir, seededDataDir, signIn, startServer } from './server.ts';

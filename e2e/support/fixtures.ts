@@ -67,4 +67,6 @@ export async function openAs(page: Page, merchant: Merchant, path = '/dashboard'
     { token: merchant.token, userId: merchant.userId },
   );
   await page.goto(path);
+  // /dashboard's page paints the shell before any of the app's code (ADR 067): act once the app has drawn over it.
+  await expect(page.locator('#root[data-static-page]')).toHaveCount(0);
 }

@@ -5,18 +5,20 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
- * The web app's one inline script: apps/web/index.html's, which puts the theme on the page before its first paint
- * (ADR 062). Allowed by its hash; test/features/platform/theme-script.test.ts fails when the script changes.
+ * The web app's inline scripts, allowed by their hashes; test/features/platform/theme-script.test.ts fails when one
+ * changes. apps/web/index.html's puts the theme on the page before its first paint (ADR 062); /dashboard's page
+ * (apps/web/dashboard-page-script.js) starts the shell's first requests and fits the painted shell (ADR 067).
  */
 const THEME_SCRIPT_HASH = "'sha256-Jtl3eerqx6oGxJFnd7vpLg5uWP4euJFwpqHGi5U9S1E='";
+const DASHBOARD_PAGE_SCRIPT_HASH = "'sha256-LKM/zu/+dvuWpu3YGyuXKF0p/9gaz2tGH1Rzkx8uzyg='";
 
 const helmetOptions = (config: Config): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", THEME_SCRIPT_HASH],
-      // react-hot-toast and Swagger UI set inline styles; scripts are files of the server's own but the one above.
+      scriptSrc: ["'self'", THEME_SCRIPT_HASH, DASHBOARD_PAGE_SCRIPT_HASH],
+      // react-hot-toast and Swagger UI set inline styles; scripts are files of the server's own but the ones above.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type CheckoutProduct, uuidField } from '@bizdash/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import { type Config, isTestMode } from '../config.ts';
 import { publicOrigin } from '../lib/public-origin.ts';
 import { checkoutPageRenderer } from './checkout-page.ts';
 import { apiNotFound } from './errors.ts';
@@ -27,12 +27,16 @@ interface RoutePage {
   link?: string;
 }
 
-/** The page a client-side route is answered with, when the build has one of its own; index.html otherwise. */
-function routePage(pathname: string): RoutePage | null {
+/**
+ * The page a client-side route is answered with, when the build has one of its own; index.html otherwise. The
+ * dashboard's paints the signed-in shell before any script (ADR 067): the build writes it for each server mode, with
+ * the Test mode band in it or not.
+ */
+function routePage(pathname: string, testMode: boolean): RoutePage | null {
   const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (route === '/signin') return { file: `${ROUTE_PAGES_DIR}/signin.html` };
   if (route === '/dashboard' || route.startsWith('/dashboard/'))
-    return { file: `${ROUTE_PAGES_DIR}/dashboard.html` };
+    return { file: `${ROUTE_PAGES_DIR}/${testMode ? 'dashboard-test-mode' : 'dashboard'}.html` };
   const productId = /^\/pay\/([^/]+)$/.exec(route)?.[1];
   if (productId !== undefined) {
     const wellFormed = uuidField.safeParse(productId).success;
@@ -84,6 +88,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
 
 export async function registerWeb(app: FastifyInstance, config: Config, data: WebPageData = {}) {
   const hasBuild = existsSync(path.join(config.webDistDir, 'index.html'));
+  const testMode = isTestMode(config);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -126,7 +131,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, data: We
     if (!isPageRequest || !hasBuild) return reply.code(404).send(apiNotFound());
 
     reply.header('Cache-Control', 'no-cache');
-    const page = routePage(pathname);
+    const page = routePage(pathname, testMode);
     if (!page || !isBuilt(page.file)) return reply.sendFile('index.html');
     if (page.link) reply.header('Link', page.link);
     if (page.productId) {

@@ -1,13 +1,9 @@
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 export const router = createAppRouter();
 
+/** The providers come with the root route (root-layout.tsx), so the entry chunk has no react-query. */
 export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,14 +1,19 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
 import { RECENT_VIEWS, TRANSACTION_TABS, type TransactionTab } from '@/features/transactions/tabs';
 import { registerNavigator } from '@/lib/navigation';
 import { protectedLoader, SWITCH_ACCOUNT_PATH, startupLoader } from './loaders';
 import { NotFoundScreen } from './not-found-screen';
-import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 
 const redirectTo = (path: string) => () => replace(path);
 // Redirect-only routes render nothing; an explicit null keeps React Router from warning about a missing element.
 const NO_ELEMENT = { element: null } as const;
+
+/** Shown while the first page's lazy code loads. */
+function RootHydrateFallback() {
+  return <PageSpinner className="min-h-dvh" />;
+}
 
 // Dashboard, accounts and transactions share one feature: the same list, hooks and details modal.
 const dashboardTransactions = () => import('@/features/transactions/routes/dashboard-transactions');
@@ -26,7 +31,9 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     loader: startupLoader,
-    Component: RootLayout,
+    // The providers and the cookie banner load beside the first page's code; the error screen and the spinner
+    // stay in the entry: they show when that code is late or fails to load.
+    lazy: async () => ({ Component: (await import('./root-layout')).RootLayout }),
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: RootHydrateFallback,
     children: [

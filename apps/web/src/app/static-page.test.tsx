@@ -189,4 +189,30 @@ describe('takeOverStaticPage', () => {
     expect(field(container, 'Email').value).toBe('');
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it("draws the app's page over a frame, carrying nothing pressed on it over, and forgets the page's early requests", async () => {
+    // The signed-in shell as /dashboard's page paints it: a frame of the page, with a button of its own.
+    const container = staticPage('/dashboard');
+    container.setAttribute('data-static-frame', '');
+    const frame = container.firstElementChild;
+    const early = { path: '/api/health', token: null, response: Promise.resolve(new Response('{}')) };
+    window.pagePrefetch = [early];
+    const onSubmit = vi.fn();
+    const { render, done, ready } = takeOver(container, '/dashboard/recents', onSubmit);
+    const user = userEvent.setup();
+    const addSeat = () =>
+      [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add a seat');
+    await user.click(addSeat() as HTMLButtonElement);
+    expect(render).not.toHaveBeenCalled();
+
+    // Rendered as a transition: React's test scope draws it when the scope ends.
+    await act(async () => ready());
+    await done;
+    expect(render).toHaveBeenCalledOnce();
+    expect(container.contains(frame)).toBe(false);
+    expect(container.querySelector('output')?.textContent).toBe('1');
+    expect(container.hasAttribute('data-static-page')).toBe(false);
+    expect(container.hasAttribute('data-static-frame')).toBe(false);
+    expect(window.pagePrefetch).toBeUndefined();
+  });
 });

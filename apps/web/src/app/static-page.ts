@@ -1,5 +1,7 @@
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { type createBrowserRouter, matchPath } from 'react-router';
+import { dropPrefetched } from '@/lib/page-prefetch';
 
 type Router = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>;
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -64,6 +66,34 @@ function recordPresses(container: HTMLElement): { presses: Press[]; stop: () => 
   };
 }
 
+/** Resolves once React has replaced the static markup with its own (it clears the container as it first commits). */
+function replaced(container: HTMLElement): Promise<void> {
+  const frame = [...container.childNodes];
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (frame.some((node) => container.contains(node))) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { childList: true });
+  });
+}
+
+/**
+ * The page's markup is only its frame (the signed-in shell, apps/web/route-pages.ts): the app draws the page itself
+ * over it, and nothing carries over (the frame's buttons are inert). Drawn as a transition: React renders in slices
+ * with the frame on screen, so a slow phone stays responsive meanwhile, and swaps the frame out in one commit.
+ */
+async function drawOverFrame(container: HTMLElement, render: () => void) {
+  const done = replaced(container);
+  startTransition(render);
+  await done;
+  container.removeAttribute('data-static-page');
+  container.removeAttribute('data-static-frame');
+  // The page's first load is over: what it asked for early and the app did not take is not reused later.
+  dropPrefetched();
+}
+
 /**
  * The server sent this page prerendered (apps/web/route-pages.ts): the visitor sees it, and may type into it,
  * before the app's code has arrived. The app renders over it once its first page is ready, with the same
@@ -73,6 +103,11 @@ function recordPresses(container: HTMLElement): { presses: Press[]; stop: () => 
  */
 export async function takeOverStaticPage(container: HTMLElement, router: Router, render: () => void) {
   const staticRoute = container.getAttribute('data-static-page') ?? '';
+  if (container.hasAttribute('data-static-frame')) {
+    await initialized(router);
+    await drawOverFrame(container, render);
+    return;
+  }
   const { presses, stop } = recordPresses(container);
   await initialized(router);
   stop();

@@ -5,6 +5,7 @@ import { ApiError, tooManyAttemptsMessage } from './api-error';
 import { config } from './config';
 import { type Credentials, clearCredentials, getCredentials } from './credentials';
 import { redirectTo } from './navigation';
+import { takePrefetched } from './page-prefetch';
 import { markTwoFactorRequired, TWO_FACTOR_SETUP_PATH } from './two-factor-required';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -142,6 +143,20 @@ function endSession(): void {
 }
 
 /**
+ * The page's own early request for this call (lib/page-prefetch): a plain GET, as the app itself would send it,
+ * with the stored session's token (or none).
+ */
+function takenOver(
+  url: string,
+  { method = 'GET', body, headers, actAs, actFor, signal }: RequestOptions,
+  accept: string,
+  sentWith: Credentials | null,
+): Promise<Response> | undefined {
+  const plain = method === 'GET' && body === undefined && !headers && !actAs && !actFor && !signal?.aborted;
+  return plain && accept === 'application/json' ? takePrefetched(url, sentWith?.token ?? null) : undefined;
+}
+
+/**
  * Sends the request; a failure (network or non-2xx) becomes an ApiError with the SPEC section 8 text, unless
  * `answerRefusals` hands a non-2xx answer back as it came (after the same session rules).
  */
@@ -159,15 +174,12 @@ async function send(
   const headers = buildHeaders(credentials, userId);
   headers.set('Accept', accept);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  const url = buildUrl(path, query);
+  const prefetched = takenOver(url, options, accept, headers.has('Authorization') ? credentials : null);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: encodeBody(body, headers),
-      signal,
-      priority,
-    });
+    response = await (prefetched ??
+      fetch(url, { method, headers, body: encodeBody(body, headers), signal, priority }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({

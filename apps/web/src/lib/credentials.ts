@@ -1,7 +1,5 @@
 import { isTokenExpired } from '@bizdash/shared';
-import { useQuery } from '@tanstack/react-query';
-import { queryClient } from './query-client';
-import { queryKeys } from './query-keys';
+import { useSyncExternalStore } from 'react';
 
 const CREDENTIALS_STORAGE_KEY = 'credentials';
 /** The app the dashboard acts for (lib/acting-profile); a session's end or a new sign-in forgets it. */
@@ -28,8 +26,21 @@ function asCredentials(value: unknown): Credentials | null {
   return isFilled(token) && isFilled(userId) ? { token, userId } : null;
 }
 
-const credentialsQueryKey = queryKeys.credentials;
-const userIdQueryKey = queryKeys.userId;
+/**
+ * A session starting (a new person signed in) or changing (signed out, credentials replaced). The query cache
+ * listens (lib/query-client), so this module, which every page's start-up reads, needs no react-query.
+ */
+type SessionEvent = 'started' | 'changed';
+const sessionListeners = new Set<(event: SessionEvent) => void>();
+
+export function onSessionChange(listener: (event: SessionEvent) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+function announce(event: SessionEvent): void {
+  for (const listener of sessionListeners) listener(event);
+}
 
 /** Local storage is the source of truth (it survives reloads); the cache mirrors it for components. */
 export function getCredentials(): Credentials | null {
@@ -44,8 +55,7 @@ export function getCredentials(): Credentials | null {
 
 export function setCredentials(credentials: Credentials): void {
   window.localStorage.setItem(CREDENTIALS_STORAGE_KEY, JSON.stringify(credentials));
-  queryClient.setQueryData(credentialsQueryKey, credentials);
-  queryClient.setQueryData(userIdQueryKey, credentials.userId);
+  announce('changed');
 }
 
 /**
@@ -60,7 +70,7 @@ export function knownDeviceToken(): string | undefined {
 
 /** A newly signed-in merchant must never see the previous one's cached data. */
 export function startSession({ token, userId, deviceToken }: Credentials & { deviceToken?: string }): void {
-  queryClient.clear();
+  announce('started');
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
   window.sessionStorage.removeItem(TWO_FACTOR_REQUIRED_STORAGE_KEY);
@@ -73,8 +83,7 @@ export function clearCredentials(): void {
   window.sessionStorage.removeItem(ACTING_PROFILE_STORAGE_KEY);
   window.sessionStorage.removeItem(ACTING_BUSINESS_STORAGE_KEY);
   window.sessionStorage.removeItem(TWO_FACTOR_REQUIRED_STORAGE_KEY);
-  queryClient.setQueryData(credentialsQueryKey, null);
-  queryClient.setQueryData(userIdQueryKey, null);
+  announce('changed');
 }
 
 /** The token to send, or null when there is none or it has expired (SPEC section 5). */
@@ -140,13 +149,10 @@ export function clearPendingHandOver(): void {
   window.sessionStorage.removeItem(PENDING_HAND_OVER_STORAGE_KEY);
 }
 
+const subscribeToSession = (onChange: () => void) => onSessionChange(onChange);
+const storedUserId = () => getCredentials()?.userId ?? null;
+
+/** The signed-in user's id, re-rendering when a session starts or ends; none while prerendered (no storage). */
 export function useUserId(): string | null {
-  const fromCache = useQuery({
-    queryKey: userIdQueryKey,
-    queryFn: () => getCredentials()?.userId ?? null,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  }).data;
-  return fromCache ?? getCredentials()?.userId ?? null;
+  return useSyncExternalStore(subscribeToSession, storedUserId, () => null);
 }

@@ -1,6 +1,7 @@
 import { CACHE_TIMINGS_MS } from '@bizdash/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isRetryable } from './api-error';
+import { onSessionChange } from './credentials';
 
 const MAX_RETRIES = 3;
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -55,3 +56,8 @@ function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// A newly signed-in person must never see the previous one's cached data.
+onSessionChange((event) => {
+  if (event === 'started') queryClient.clear();
+});

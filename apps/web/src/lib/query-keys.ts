@@ -40,9 +40,6 @@ export const queryKeys = {
   sandboxBankLink: ['sandbox-bank-link'],
   sandboxKycSession: ['sandbox-kyc-session'],
   sandboxMailbox: ['sandbox'],
-  /** The session (lib/credentials), kept in the cache so screens re-render when it changes. */
-  credentials: ['credentials'],
-  userId: ['userId'],
 } as const satisfies Record<string, readonly [string]>;
 
 /** Transaction searches (the lists): what polling refreshes while the live stream is down. */

@@ -140,6 +140,8 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
   const PAY_HTML =
     '<!doctype html><title>Bizdash</title><div id="root" data-static-page="/pay/:productId">…</div>';
   const DASHBOARD_HTML = '<!doctype html><title>Bizdash</title><div id="root"></div><!-- dashboard -->';
+  const DASHBOARD_TEST_MODE_HTML =
+    '<!doctype html><title>Bizdash</title><div id="root"></div><!-- dashboard, Test mode band -->';
   const productPreload = `</api/checkout/products/${PRODUCT_ID}>; rel=preload; as=fetch; crossorigin`;
   beforeAll(async () => {
     webDistDir = await mkdtemp(path.join(os.tmpdir(), 'bizdash-web-pages-'));
@@ -148,6 +150,8 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
     await writeBuilt(webDistDir, 'pages/signin.html', SIGNIN_HTML);
     await writeBuilt(webDistDir, 'pages/pay.html', PAY_HTML);
     await writeBuilt(webDistDir, 'pages/dashboard.html', DASHBOARD_HTML);
+    await writeBuilt(webDistDir, 'pages/dashboard-test-mode.html', DASHBOARD_TEST_MODE_HTML);
+    // On sandbox providers: in test mode.
     ctx = await buildTestApp({ webDistDir });
   });
   afterAll(async () => {
@@ -164,8 +168,8 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
     ['/pay/not-a-product', PAY_HTML, undefined],
     ['/pay/%3Cscript%3E', PAY_HTML, undefined],
     [`${PAY_URL}/payments/${PRODUCT_ID}`, INDEX_HTML, undefined],
-    ['/dashboard', DASHBOARD_HTML, undefined],
-    ['/dashboard/recents?page=2', DASHBOARD_HTML, undefined],
+    ['/dashboard', DASHBOARD_TEST_MODE_HTML, undefined],
+    ['/dashboard/recents?page=2', DASHBOARD_TEST_MODE_HTML, undefined],
     ['/dashboards', INDEX_HTML, undefined],
     ['/signup', INDEX_HTML, undefined],
   ] as const)('answers %s with its page, compressed and never cached', async (url, body, link) => {
@@ -187,8 +191,32 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
     expect(plain.body).toBe(body);
   });
 
+  it('answers /dashboard with the page built without the Test mode band when real money moves', async () => {
+    const defaults = testConfig();
+    const live = await buildTestApp({
+      webDistDir,
+      publicUrl: 'https://pay.example.com',
+      checkout: { ...defaults.checkout, paymentsProvider: 'paystack' },
+      banks: { ...defaults.banks, directoryProvider: 'paystack' },
+      payouts: { ...defaults.payouts, railProvider: 'paystack' },
+      // Nothing here calls Paystack: an address that answers nothing.
+      paystack: {
+        secretKey: 'sk_live_4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c',
+        baseUrl: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      for (const url of ['/dashboard', '/dashboard/pending']) {
+        const response = await live.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+        expect(response.body).toBe(DASHBOARD_HTML);
+      }
+    } finally {
+      await live.close();
+    }
+  });
+
   it('answers a route whose page this build lacks with index.html', async () => {
-    await rm(path.join(webDistDir, 'pages', 'dashboard.html'));
+    await rm(path.join(webDistDir, 'pages', 'dashboard-test-mode.html'));
     const older = await buildTestApp({ webDistDir });
     try {
       const response = await older.app.inject({ url: '/dashboard/recents' });
@@ -196,12 +224,17 @@ describe('sign-in and the checkout answered with HTML of their own (apps/web/rou
       expect(response.body).toBe(INDEX_HTML);
     } finally {
       await older.close();
-      await writeBuilt(webDistDir, 'pages/dashboard.html', DASHBOARD_HTML);
+      await writeBuilt(webDistDir, 'pages/dashboard-test-mode.html', DASHBOARD_TEST_MODE_HTML);
     }
   });
 
   it('does not serve the route pages at addresses of their own', async () => {
-    for (const url of ['/pages/signin.html', '/pages/pay.html', '/pages/pay.html.br']) {
+    for (const url of [
+      '/pages/signin.html',
+      '/pages/pay.html',
+      '/pages/pay.html.br',
+      '/pages/dashboard.html',
+    ]) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
   });

@@ -2,6 +2,8 @@ import type { Permission } from '@bizdash/shared';
 
 /** Apple keyboards say ⌘ where others say Ctrl; the palette opens with either modifier on every platform. */
 export function isApplePlatform(): boolean {
+  // None while the shell is drawn at build time (app/layouts/static-shell.tsx): the app draws the key over it.
+  if (typeof navigator === 'undefined') return false;
   const platform =
     (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
     navigator.platform;
