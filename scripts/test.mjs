@@ -1,7 +1,8 @@
 // npm test: lint, typecheck, unit/component tests, API tests (PGlite, then TEST_DATABASE_URL's PostgreSQL when
 // set), and the e2e suite in Chromium, in two phases of two lanes (see the end of this file); each step's output
 // is printed whole when it ends, and the end of every failed step's output again at the bottom. Every step runs;
-// the last line sums up the tests.
+// the last line sums up the tests. With TEST_NODE_24 naming a Node 24 binary (.ci/run fetches one), the web suite
+// and the PostgreSQL API run go on it: the API suite then runs once on each Node, and no suite is added (ADR 066).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -50,18 +51,21 @@ function countVitest(report) {
   totals.skipped += json.numPendingTests + json.numTodoTests;
 }
 
-async function vitest(name, dir, env = process.env) {
-  const report = path.join(reports, `${slug(name)}.json`);
-  const args = [
-    'vitest',
-    'run',
-    '--root',
-    dir,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${report}`,
-  ];
-  await run(name, 'npx', args, env);
+/** A Node 24 binary to run two suites on (ADR 066); unset: every suite on this Node. */
+const node24 = process.env.TEST_NODE_24 || null;
+
+/** Vitest on this Node, or on `node` (its directory first on PATH, so the workers it forks are that Node too). */
+async function vitest(name, dir, env = process.env, node = null) {
+  const step = node ? `${name} on Node 24` : name;
+  const report = path.join(reports, `${slug(step)}.json`);
+  const args = ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  if (node) {
+    const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
+    const onPath = { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}` };
+    await run(step, node, [vitestBin, ...args], onPath);
+  } else {
+    await run(step, 'npx', ['vitest', ...args], env);
+  }
   countVitest(report);
 }
 
@@ -93,9 +97,12 @@ async function apiOnPostgres() {
     console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
     return;
   }
+  // On Node 24 when there is one: the API suite then runs once on each Node, PGlite on this one.
   await vitest(
     `api on PostgreSQL (TEST_DATABASE_URL${TEST_REDIS_URL ? ', TEST_REDIS_URL' : ''})`,
     'apps/api',
+    process.env,
+    node24,
   );
   if (!TEST_REDIS_URL) console.log('\n(TEST_REDIS_URL is not set: rate limits were counted in memory only)');
 }
@@ -128,7 +135,8 @@ const started = Date.now();
 // The run is CPU-bound, so this order costs no time; a phase's steps within one lane run in turn.
 await Promise.all([browserTests(), checks()]);
 await Promise.all([
-  vitest('component: apps/web', 'apps/web'),
+  // jsdom's environment, not the product, is what Node changes for these: on Node 24 when there is one (ADR 066).
+  vitest('component: apps/web', 'apps/web', process.env, node24),
   (async () => {
     await apiOnPglite();
     await apiOnPostgres();

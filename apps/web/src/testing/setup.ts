@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import './jsdom-fetch-files';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
