@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { npmStartArguments } from '../embedded/memory.ts';
 import { type Cell, measureHttp } from './measure.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -37,12 +38,12 @@ async function freePort() {
   return address.port;
 }
 
-/** `npm start`'s server (scripts/start.mjs) on the bench database: only the rate limits are out of the way. */
+/** `npm start`'s server (its command line from package.json) on the bench database: only the rate limits are out of the way. */
 export async function startAsStarted(databaseUrl: string) {
   const port = await freePort();
   // The defaults npm start runs with, whatever this shell sets.
   const { LOG_LEVEL: _logLevel, JOBS_ENABLED: _jobsEnabled, ...environment } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, npmStartArguments, {
     cwd: root,
     env: {
       ...environment,

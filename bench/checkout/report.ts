@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { DrainCell } from './as-started.ts';
 import type { PaymentProfile, Statement, StatementCounts } from './capture.ts';
 import { SANDBOX_TABLE } from './capture.ts';
+import { type UsageSnapshot, usageTables } from './index-usage.ts';
 import type { Cell } from './measure.ts';
 import type { ProfileSummary } from './profile.ts';
 
@@ -39,6 +40,8 @@ export interface Results {
   asStarted: Record<Scenario, DrainCell[]>;
   /** Payments/s of each 10 s slice of one long hot-wallet run on npm start's configuration. */
   hotRun: number[];
+  /** What npm start's run read of each index of the tables a payment writes, and how many updates were HOT. */
+  indexUsage: UsageSnapshot;
   statements: Statement[];
   rows: Row[];
   ledger: { ok: boolean; seconds: number; checks: { name: string; checked: number; violations: number }[] };
@@ -124,6 +127,12 @@ function asStartedSection(results: Results) {
     '### Targets (issue 26, section 2)',
     '',
     ...asStartedTargets(results),
+    '',
+    '### Indexes of the tables a payment writes, over that run (issue 26, section 3)',
+    '',
+    "PostgreSQL's counters (pg_stat_user_indexes, pg_stat_user_tables) read before npm start's server started and after it stopped: every scan of each index by its bursts, the drains and the hot-wallet run (the benchmark's own counts of the payments add a handful), and every row written. An index no query here reads is written on every insert and every non-HOT update all the same; what the search needs is in bench/results/transactions-search-100k.md.",
+    '',
+    ...usageTables(results.indexUsage),
     '',
   ];
 }

@@ -1,5 +1,6 @@
 // Checkout: approved card payments per second through the real API, against a replay of the payment's own SQL.
 // See README.md beside this file. Run: npm run bench:checkout (from the repository root).
+
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import pg from 'pg';
 import { verifyLedger } from '../../apps/api/src/features/money/index.ts';
 import { type DrainCell, measureSlices, measureWithDrain, startAsStarted } from './as-started.ts';
 import { type Capture, captureStatements, profile } from './capture.ts';
+import { usageBetween, usageSnapshot } from './index-usage.ts';
 import { type Bounds, measureHttp, measureReplay } from './measure.ts';
 import { profileDuring, summarize } from './profile.ts';
 import { buildTemplate, type ReplayTemplate } from './replay.ts';
@@ -141,6 +143,7 @@ try {
   let hotRun: number[] = [];
   log("npm start's configuration (jobs on, default log level) in a process of its own");
   await api.app.deps.jobs.runDueEvents();
+  const usageBefore = await usageSnapshot(admin);
   const started = await startAsStarted(database.url);
   try {
     await measureHttp(started.base, scenarios.spread.productIds, BODY, bounds(8, warmUp));
@@ -167,6 +170,9 @@ try {
   } finally {
     await started.stop();
   }
+  // The stopped server's connections report their counters as they end.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const indexUsage = usageBetween(usageBefore, await usageSnapshot(admin));
 
   const countPayments = async () =>
     Number((await admin.query<{ n: string }>('select count(*) as n from checkout_payments')).rows[0]?.n);
@@ -246,6 +252,7 @@ try {
     deliveryStatements: deliveries.statements,
     asStarted,
     hotRun,
+    indexUsage,
     statements: hotCapture.statements,
     rows,
     ledger: {

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { type UsageSnapshot, usageTables } from '../checkout/index-usage.ts';
 import type { Percentiles } from './measure.ts';
 import { SCENARIOS, type ScenarioKind } from './scenarios.ts';
 
@@ -12,6 +13,8 @@ export interface Row {
   http: Percentiles;
   sql: Percentiles;
   smallHttp: Percentiles;
+  /** The indexes the plans of its statements read (EXPLAIN, at the big merchant). */
+  indexes: string[];
 }
 
 interface Report {
@@ -24,6 +27,27 @@ interface Report {
   duration: number;
   levels: number[];
   results: Row[];
+  /** The counters of the transactions table's indexes over the whole run (both levels, HTTP and SQL). */
+  indexUsage: UsageSnapshot;
+}
+
+/** Which index each query's plan reads, and how often the whole run read each (issue 26 §3). */
+function indexSection(report: Report): string[] {
+  const byScenario = new Map(report.results.map((row) => [row.scenario, row.indexes]));
+  return [
+    '## Indexes',
+    '',
+    "What each query's plan reads (EXPLAIN of its statements at the big merchant):",
+    '',
+    '| query | indexes read |',
+    '|---|---|',
+    ...[...byScenario].map(([scenario, indexes]) => `| ${scenario} | ${indexes.join(', ') || '(none)'} |`),
+    '',
+    "PostgreSQL's counters of the transactions table over the whole run (every level, the API and the bare SQL):",
+    '',
+    ...usageTables(report.indexUsage),
+    '',
+  ];
 }
 
 const ms = (value: number) => value.toFixed(2);
@@ -78,6 +102,7 @@ export function renderResults(report: Report): string {
     '',
   ];
   for (const level of report.levels) lines.push(...levelSection(report, level));
+  lines.push(...indexSection(report));
   lines.push(
     `ledger:verify over all rows: ${report.verifyOk ? 'passed' : '**FAILED**'} in ${report.verifySeconds.toFixed(1)} s`,
     '',

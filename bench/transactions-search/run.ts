@@ -1,6 +1,7 @@
 // Transaction search at a million rows: HTTP latency of the API against the bare SQL of the same queries.
 // See README.md beside this file. Run: npm run bench (from the repository root).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { verifyLedger } from '../../apps/api/src/features/money/ledger/ledger.verify.ts';
 import { seedMerchant } from '../../apps/api/src/seed/seed-merchant.ts';
+import { indexesInPlan, usageBetween, usageSnapshot } from '../checkout/index-usage.ts';
 import { captureSearchSql, measureHttp, measureSql } from './measure.ts';
 import { type Row, renderResults } from './report.ts';
 import { SCENARIOS } from './scenarios.ts';
@@ -140,6 +142,9 @@ const url = databaseUrl(name);
 const loadSeconds = reused ? null : await load(url);
 const { server, base } = await startServer(url);
 const results: Row[] = [];
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+const usageBefore = await usageSnapshot(admin, ['transactions']);
 let verifySeconds = 0;
 let verifyOk = false;
 try {
@@ -156,7 +161,12 @@ try {
       const bigRequest = scenario.request(big.ngnWallet);
       const smallRequest = scenario.request(small.ngnWallet);
       const queries = await captureSearchSql(url, big.userId, bigRequest);
+      const indexes = new Set<string>();
+      for (const query of queries) {
+        for (const index of await indexesInPlan(admin, query.text, query.params)) indexes.add(index);
+      }
       results.push({
+        indexes: [...indexes],
         scenario: scenario.name,
         connections,
         http: await measureHttp(base, big.token, bigRequest, measure),
@@ -174,6 +184,11 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
+// The API's connections report their counters as they end.
+await once(server, 'exit');
+await new Promise((resolve) => setTimeout(resolve, 1_000));
+const indexUsage = usageBetween(usageBefore, await usageSnapshot(admin, ['transactions']));
+await admin.end();
 
 const markdown = renderResults({
   rows,
@@ -185,6 +200,7 @@ const markdown = renderResults({
   duration: Number(args.duration),
   levels,
   results,
+  indexUsage,
 });
 await writeFile(String(args.out), markdown);
 console.log(markdown);
