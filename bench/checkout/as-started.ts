@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { npmStartArguments } from '../embedded/memory.ts';
+import { cpuSecondsWithChildren, postgresCpuSeconds } from './cpu-time.ts';
 import { type Cell, measureHttp } from './measure.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,6 +27,8 @@ export interface DrainCell {
   /** Transaction ids PostgreSQL assigned (one per transaction that wrote) per payment, deliveries included. */
   writeTransactionsPerPayment: number;
   walBytesPerPayment: number;
+  /** CPU milliseconds per payment over the burst and the drain: npm start's process, PostgreSQL, the load generator. */
+  cpuMsPerPayment: { server: number; postgres: number; loadGenerator: number };
 }
 
 async function freePort() {
@@ -39,7 +42,7 @@ async function freePort() {
 }
 
 /** `npm start`'s server (its command line from package.json) on the bench database: only the rate limits are out of the way. */
-export async function startAsStarted(databaseUrl: string) {
+export async function startAsStarted(databaseUrl: string, webConcurrency = 1) {
   const port = await freePort();
   // The defaults npm start runs with, whatever this shell sets.
   const { LOG_LEVEL: _logLevel, JOBS_ENABLED: _jobsEnabled, ...environment } = process.env;
@@ -51,6 +54,7 @@ export async function startAsStarted(databaseUrl: string) {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: String(webConcurrency),
       DATA_DIR: path.join(os.tmpdir(), 'bizdash-bench-checkout-started'),
       // A build made elsewhere is served as it is: an empty folder keeps start.mjs from building the web app.
       WEB_DIST_DIR: path.join(os.tmpdir(), 'bizdash-bench-no-web-build'),
@@ -79,10 +83,21 @@ export async function startAsStarted(databaseUrl: string) {
   }
   return {
     base,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
     },
+  };
+}
+
+/** CPU seconds so far of the server, every PostgreSQL process, and this process (the load generator's thread in it). */
+async function cpuNow(serverPid: number) {
+  const { user, system } = process.cpuUsage();
+  return {
+    server: await cpuSecondsWithChildren(serverPid),
+    postgres: await postgresCpuSeconds(),
+    loadGenerator: (user + system) / 1e6,
   };
 }
 
@@ -95,7 +110,7 @@ const pendingDeliveries = (admin: pg.Client) =>
 /** A burst of payments at `connections`, then the time until every delivery it left is done. */
 export async function measureWithDrain(
   admin: pg.Client,
-  base: string,
+  server: { base: string; pid: number },
   productIds: string[],
   body: string,
   connections: number,
@@ -116,7 +131,8 @@ export async function measureWithDrain(
   while ((await pendingDeliveries(admin)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
   const startedAt = new Date(Date.now() - 1000);
   const [paymentsBefore, walBefore, xidBefore] = [await payments(), await wal(), await xid()];
-  const app = await measureHttp(base, productIds, body, { connections, duration, maxRequests: 1e9 });
+  const cpuBefore = await cpuNow(server.pid);
+  const app = await measureHttp(server.base, productIds, body, { connections, duration, maxRequests: 1e9 });
   const burstEnded = performance.now();
   const backlogAtEnd = await pendingDeliveries(admin);
   while ((await pendingDeliveries(admin)) > 0) {
@@ -125,8 +141,10 @@ export async function measureWithDrain(
   }
   // measureHttp waits 0.5 s after the burst for requests cut off at its end: that is not drain time.
   const drainSeconds = (performance.now() - burstEnded) / 1000 + 0.5;
+  const cpuAfter = await cpuNow(server.pid);
   const paid = (await payments()) - paymentsBefore;
   const [walAfter, xidAfter] = [await wal(), await xid()];
+  const perPayment = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / paid;
   return {
     connections,
     app,
@@ -138,26 +156,40 @@ export async function measureWithDrain(
     // Two of the ids are this function's own txid_current() calls.
     writeTransactionsPerPayment: (xidAfter - xidBefore - 2) / paid,
     walBytesPerPayment: (walAfter - walBefore) / paid,
+    cpuMsPerPayment: {
+      server: perPayment('server'),
+      postgres: perPayment('postgres'),
+      loadGenerator: perPayment('loadGenerator'),
+    },
   };
 }
 
-/** A long run in back-to-back slices: whether throughput holds or decays as the rows it updates age. */
+/**
+ * A long run in back-to-back slices: whether throughput holds or decays as the rows it updates age, and whether what
+ * a payment costs the server and PostgreSQL in CPU climbs with it (deliveries drain meanwhile and count in).
+ */
 export async function measureSlices(
-  base: string,
+  server: { base: string; pid: number },
   productIds: string[],
   body: string,
   connections: number,
   seconds: number,
   slice = 10,
 ) {
-  const rates: number[] = [];
+  const slices: { perSecond: number; cpuMsPerPayment: { server: number; postgres: number } }[] = [];
   for (let done = 0; done < seconds; done += slice) {
-    const cell = await measureHttp(base, productIds, body, {
+    const before = await cpuNow(server.pid);
+    const cell = await measureHttp(server.base, productIds, body, {
       connections,
       duration: slice,
       maxRequests: 1e9,
     });
-    rates.push(cell.perSecond);
+    const after = await cpuNow(server.pid);
+    const perPayment = (key: 'server' | 'postgres') => ((after[key] - before[key]) * 1000) / cell.payments;
+    slices.push({
+      perSecond: cell.perSecond,
+      cpuMsPerPayment: { server: perPayment('server'), postgres: perPayment('postgres') },
+    });
   }
-  return rates;
+  return slices;
 }

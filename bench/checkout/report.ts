@@ -39,7 +39,9 @@ export interface Results {
   /** The headline: npm start's configuration, a burst at each concurrency and the drain after it. */
   asStarted: Record<Scenario, DrainCell[]>;
   /** Payments/s of each 10 s slice of one long hot-wallet run on npm start's configuration. */
-  hotRun: number[];
+  hotRun: { perSecond: number; cpuMsPerPayment: { server: number; postgres: number } }[];
+  /** npm start's WEB_CONCURRENCY in the headline. */
+  webConcurrency: number;
   /** What npm start's run read of each index of the tables a payment writes, and how many updates were HOT. */
   indexUsage: UsageSnapshot;
   statements: Statement[];
@@ -76,6 +78,20 @@ const AS_STARTED_TARGETS = { perSecondWithDrain: 250, connections: 8, drainSecon
 
 const flushed = (counts: StatementCounts) => counts.commits - counts.asyncCommits;
 
+const cpuTotal = ({ server, postgres, loadGenerator }: DrainCell['cpuMsPerPayment']) =>
+  server + postgres + loadGenerator;
+
+/** Where the CPU of a payment goes, and the rate the machine's cores allow at that cost. */
+function cpuCeiling(cell: DrainCell) {
+  if (!cell.cpuMsPerPayment) return [];
+  const { server, postgres, loadGenerator } = cell.cpuMsPerPayment;
+  const cores = os.cpus().length;
+  const ceiling = (1000 * cores) / cpuTotal(cell.cpuMsPerPayment);
+  return [
+    `  - why: a payment with its deliveries cost ${cpuTotal(cell.cpuMsPerPayment).toFixed(1)} ms of CPU (npm start's process ${server.toFixed(1)}, PostgreSQL ${postgres.toFixed(1)}, the load generator ${loadGenerator.toFixed(1)}), so ${cores} cores allow at most ${ceiling.toFixed(0)} payments/s with all three on them; the server's own share allows ${((1000 * cores) / (server + postgres)).toFixed(0)}/s where the load comes from elsewhere, and ${(1000 / server).toFixed(0)}/s per core given to npm start's process with PostgreSQL on cores of its own.`,
+  ];
+}
+
 function asStartedTargets(results: Results) {
   const lines: string[] = [];
   const goal = AS_STARTED_TARGETS;
@@ -83,13 +99,18 @@ function asStartedTargets(results: Results) {
     lines.push(
       `- spread over the merchants, ${cell.connections} connections, payments/s with the drain: ${cell.perSecondWithDrain.toFixed(0)} against at least ${goal.perSecondWithDrain}: ${verdict(cell.perSecondWithDrain >= goal.perSecondWithDrain)}`,
       `- the backlog after a ${cell.app.seconds.toFixed(0)} s burst drained in ${cell.drainSeconds.toFixed(1)} s against at most ${goal.drainSeconds} s: ${verdict(cell.drainSeconds <= goal.drainSeconds)}`,
+      ...cpuCeiling(cell),
     );
   }
   const [first, ...rest] = results.hotRun;
   const last = rest.at(-1);
   if (first && last) {
+    const ratio = last.perSecond / first.perSecond;
+    const cpu = (slice: typeof first) =>
+      `${slice.perSecond.toFixed(0)}/s (${slice.cpuMsPerPayment.server.toFixed(1)} + ${slice.cpuMsPerPayment.postgres.toFixed(1)} ms)`;
     lines.push(
-      `- one hot wallet over ${results.hotRun.length * 10} s: the last 10 s at ${((last / first) * 100).toFixed(0)}% of the first (stable: at least 90%): ${verdict(last >= first * 0.9)}`,
+      `- one hot wallet over ${results.hotRun.length * 10} s: the last 10 s at ${(ratio * 100).toFixed(0)}% of the first (stable: at least 90%): ${verdict(ratio >= 0.9)}`,
+      `  - each 10 s slice, with the CPU a payment cost npm start's process + PostgreSQL: ${results.hotRun.map(cpu).join(', ')}`,
     );
   }
   const { ours, sandbox } = results.deliveriesProfile;
@@ -105,16 +126,16 @@ function asStartedSection(results: Results) {
   const rows = (['spread', 'hot'] as const).flatMap((scenario) =>
     results.asStarted[scenario].map(
       (cell) =>
-        `| ${SCENARIO_NAMES[scenario]} | ${cell.connections} | ${cell.perSecondWithDrain.toFixed(0)} | ${cell.app.perSecond.toFixed(0)} | ${ms(cell.app.p50)} | ${ms(cell.app.p95)} | ${cell.backlogAtEnd.toLocaleString('en')} | ${cell.drainSeconds.toFixed(1)} | ${cell.deliveriesDelivered.toLocaleString('en')} / ${cell.deliveriesFailed} | ${cell.writeTransactionsPerPayment.toFixed(1)} | ${(cell.walBytesPerPayment / 1024).toFixed(1)} |`,
+        `| ${SCENARIO_NAMES[scenario]} | ${cell.connections} | ${cell.perSecondWithDrain.toFixed(0)} | ${cell.app.perSecond.toFixed(0)} | ${ms(cell.app.p50)} | ${ms(cell.app.p95)} | ${cell.backlogAtEnd.toLocaleString('en')} | ${cell.drainSeconds.toFixed(1)} | ${cell.deliveriesDelivered.toLocaleString('en')} / ${cell.deliveriesFailed} | ${cell.writeTransactionsPerPayment.toFixed(1)} | ${(cell.walBytesPerPayment / 1024).toFixed(1)} | ${cell.cpuMsPerPayment ? `${cell.cpuMsPerPayment.server.toFixed(1)} / ${cell.cpuMsPerPayment.postgres.toFixed(1)} / ${cell.cpuMsPerPayment.loadGenerator.toFixed(1)}` : ''} |`,
     ),
   );
   return [
     '## As `npm start` runs it (the headline)',
     '',
-    `\`scripts/start.mjs\` in a process of its own on the bench database: jobs on and the default log level (its lines written to a stdout nobody reads), rate limits out of the way. Each cell is a burst of --duration (${results.duration} s) with no payment cap, then the wait until no event delivery is pending. "With the drain" is the burst's payments over the burst and the drain together: what the process sustains. Write transactions are the transaction ids PostgreSQL assigned (one per transaction that wrote), deliveries included; WAL is pg_current_wal_lsn's advance, both per payment.`,
+    `\`npm start\`'s command line (package.json) in a process of its own on the bench database${results.webConcurrency > 1 ? ` with WEB_CONCURRENCY=${results.webConcurrency} (its processes' CPU counted together)` : ''}: jobs on and the default log level (its lines written to a stdout nobody reads), rate limits out of the way. Each cell is a burst of --duration (${results.duration} s) with no payment cap, then the wait until no event delivery is pending. "With the drain" is the burst's payments over the burst and the drain together: what the process sustains. Write transactions are the transaction ids PostgreSQL assigned (one per transaction that wrote), deliveries included; WAL is pg_current_wal_lsn's advance, both per payment. CPU is each process's user and system time over the burst and the drain (Linux /proc: npm start's process, every PostgreSQL process, this benchmark's process with the load generator's thread) per payment.`,
     '',
-    '| scenario | connections | payments/s with the drain | request path payments/s | p50 | p95 | deliveries waiting at the end | drained in s | delivered / dead | write transactions per payment | WAL KiB per payment |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | connections | payments/s with the drain | request path payments/s | p50 | p95 | deliveries waiting at the end | drained in s | delivered / dead | write transactions per payment | WAL KiB per payment | CPU ms per payment: server / PostgreSQL / load generator |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     "One approved payment and the handling of every delivery it left (captured in the benchmark's own API, its job runner run by hand):",

@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     'as-started-connections': { type: 'string', default: '8' },
     /** Seconds of one more hot-wallet run (in 10 s slices) on npm start's configuration: does it decay? */
     'hot-run': { type: 'string', default: '60' },
+    /** npm start's WEB_CONCURRENCY for the headline (1, its default). */
+    'web-concurrency': { type: 'string', default: '1' },
     'server-url': {
       type: 'string',
       default: process.env.BENCH_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
@@ -140,11 +142,13 @@ try {
   await measureReplay(floorPool, scenarios.spread.templates, bounds(8, warmUp));
 
   const asStarted: Record<Scenario, DrainCell[]> = { spread: [], hot: [] };
-  let hotRun: number[] = [];
-  log("npm start's configuration (jobs on, default log level) in a process of its own");
+  let hotRun: Awaited<ReturnType<typeof measureSlices>> = [];
+  log(
+    `npm start's configuration (jobs on, default log level, WEB_CONCURRENCY=${args['web-concurrency']}) in a process of its own`,
+  );
   await api.app.deps.jobs.runDueEvents();
   const usageBefore = await usageSnapshot(admin);
-  const started = await startAsStarted(database.url);
+  const started = await startAsStarted(database.url, Number(args['web-concurrency']));
   try {
     await measureHttp(started.base, scenarios.spread.productIds, BODY, bounds(8, warmUp));
     for (const scenario of ['spread', 'hot'] as const) {
@@ -152,21 +156,23 @@ try {
         log(`  ${scenario} at ${connections} connection(s), then the drain of its deliveries`);
         const cell = await measureWithDrain(
           admin,
-          started.base,
+          started,
           scenarios[scenario].productIds,
           BODY,
           connections,
           Number(args.duration),
         );
         log(
-          `  request path ${cell.app.perSecond.toFixed(0)}/s; ${cell.backlogAtEnd} deliveries waiting, drained in ${cell.drainSeconds.toFixed(1)} s; ${cell.perSecondWithDrain.toFixed(0)}/s with the drain; ${cell.writeTransactionsPerPayment.toFixed(1)} write transactions and ${(cell.walBytesPerPayment / 1024).toFixed(1)} KiB of WAL per payment`,
+          `  request path ${cell.app.perSecond.toFixed(0)}/s; ${cell.backlogAtEnd} deliveries waiting, drained in ${cell.drainSeconds.toFixed(1)} s; ${cell.perSecondWithDrain.toFixed(0)}/s with the drain; ${cell.writeTransactionsPerPayment.toFixed(1)} write transactions and ${(cell.walBytesPerPayment / 1024).toFixed(1)} KiB of WAL per payment; CPU ms per payment ${JSON.stringify(cell.cpuMsPerPayment)}`,
         );
         asStarted[scenario].push(cell);
       }
     }
     log(`  one hot wallet for ${args['hot-run']} s at 8 connections, in 10 s slices`);
-    hotRun = await measureSlices(started.base, scenarios.hot.productIds, BODY, 8, Number(args['hot-run']));
-    log(`  ${hotRun.map((rate) => rate.toFixed(0)).join(', ')} payments/s`);
+    hotRun = await measureSlices(started, scenarios.hot.productIds, BODY, 8, Number(args['hot-run']));
+    log(
+      `  ${hotRun.map((slice) => `${slice.perSecond.toFixed(0)}/s (CPU ms per payment: server ${slice.cpuMsPerPayment.server.toFixed(1)}, PostgreSQL ${slice.cpuMsPerPayment.postgres.toFixed(1)})`).join(', ')}`,
+    );
   } finally {
     await started.stop();
   }
@@ -252,6 +258,7 @@ try {
     deliveryStatements: deliveries.statements,
     asStarted,
     hotRun,
+    webConcurrency: Number(args['web-concurrency']),
     indexUsage,
     statements: hotCapture.statements,
     rows,

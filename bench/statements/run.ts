@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { cpuSecondsOf } from '../checkout/cpu-time.ts';
 import { benchWallet, loadYearOfEntries, MERCHANT } from './load.ts';
 
 const { values: args } = parseArgs({
@@ -28,15 +29,6 @@ const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 async function statusMib(pid: number, field: 'VmRSS' | 'VmHWM') {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return (Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024) / MIB;
-}
-
-/** CPU seconds the process has used, user and system (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
-async function cpuSeconds(pid: number) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command's name (which is in parentheses and may hold spaces): utime and stime are the
-  // 14th and 15th of the line, the 12th and 13th after it.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Starts counting the peak (VmHWM) again from the current RSS (Linux: "5" to clear_refs). */
@@ -80,7 +72,7 @@ async function download(
   await pause(2);
   const rssBefore = await statusMib(pid, 'VmRSS');
   await resetPeak(pid);
-  const cpuBefore = await cpuSeconds(pid);
+  const cpuBefore = await cpuSecondsOf(pid);
   const started = performance.now();
   const response = await fetch(`${base}${query}`, { headers });
   if (!response.ok || !response.body) throw new Error(`${name}: ${response.status} ${await response.text()}`);
@@ -94,7 +86,7 @@ async function download(
     name,
     bytes,
     seconds,
-    cpuSeconds: (await cpuSeconds(pid)) - cpuBefore,
+    cpuSeconds: (await cpuSecondsOf(pid)) - cpuBefore,
     rssBefore,
     peak: await statusMib(pid, 'VmHWM'),
   };

@@ -96,7 +96,7 @@ export function renderResults(report: Report): string {
     `Data: one merchant with ${report.rows.toLocaleString('en')} transactions, one with ${report.smallRows.toLocaleString('en')}, and ${report.others} others with ${report.smallRows.toLocaleString('en')} each (90 days, both currencies, mixed statuses).` +
       (report.loadSeconds === null
         ? ' Loaded earlier (--reuse).'
-        : ` Loaded through the ledger in ${report.loadSeconds.toFixed(0)} s.`),
+        : ` Loaded through the ledger in ${report.loadSeconds.toFixed(0)} s, then VACUUM ANALYZE (what autovacuum would do).`),
     `Each query runs for ${report.duration} s after a 3 s warm-up, once per concurrency level (concurrent connections from the load generator; the SQL baseline uses as many concurrent loops). Latencies in milliseconds.`,
     'At 1 connection the numbers are the latency of one request; at more, requests also queue for the two cores that the load generator, the API and PostgreSQL share.',
     '',
