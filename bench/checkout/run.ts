@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     'hot-run': { type: 'string', default: '60' },
     /** npm start's WEB_CONCURRENCY for the headline (1, its default). */
     'web-concurrency': { type: 'string', default: '1' },
+    /** The schema as it was before issue 26 §3 (its migrations undone): the same run's figures to compare with. */
+    'before-section-3': { type: 'boolean', default: false },
     'server-url': {
       type: 'string',
       default: process.env.BENCH_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
@@ -59,6 +61,14 @@ const BODY = JSON.stringify({
 });
 const withoutResults = (statements: Capture['statements']) =>
   statements.map(({ result: _result, ...rest }) => rest);
+/** Migrations 0040 and 0041 (issue 26 §3) undone: their indexes back, every fillfactor at the default. */
+const SCHEMA_BEFORE_SECTION_3 = `
+  create index checkout_payments_product_idx on checkout_payments (product_id);
+  create index email_outbox_status_idx on email_outbox (status, created_at);
+  alter table email_outbox reset (fillfactor);
+  alter table event_deliveries reset (fillfactor);
+  alter table wallets reset (fillfactor);
+  alter table products reset (fillfactor);`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function pay(base: string, productId: string) {
@@ -92,6 +102,10 @@ const floorPool = new pg.Pool({ connectionString: database.url, max: poolSize })
 const admin = new pg.Client({ connectionString: database.url });
 await admin.connect();
 try {
+  if (args['before-section-3']) {
+    log('the schema before issue 26 §3: migrations 0040 and 0041 undone');
+    await admin.query(SCHEMA_BEFORE_SECTION_3);
+  }
   log(`set-up: ${merchants} merchants and one hot wallet`);
   const spread = await insertSellers(api.db, merchants, 'spread');
   const [hot] = await insertSellers(api.db, 1, 'hot');
