@@ -3,7 +3,7 @@
 import type pg from 'pg';
 
 /** The tables a payment writes to (issue 26 §3 names these three). */
-export const PAYMENT_TABLES = ['transactions', 'checkout_payments', 'email_outbox'];
+const PAYMENT_TABLES = ['transactions', 'checkout_payments', 'email_outbox'];
 
 interface IndexCounters {
   table: string;
