@@ -35,12 +35,36 @@ export interface RunMetrics {
   benchmarkIndex: number;
   /** Every request in the order it started, with what started it (observed, unthrottled). */
   waterfall: WaterfallRow[];
+  /** Main-thread time by script (Lighthouse's bootup-time, under its CPU throttling), the costliest first. */
+  scriptTime: ScriptTime[];
+  /** Main-thread time by kind of work (script evaluation, style and layout, parse and compile...). */
+  mainThread: { group: string; ms: number }[];
+}
+
+export interface ScriptTime {
+  url: string;
+  totalMs: number;
+  scriptingMs: number;
+  parseCompileMs: number;
 }
 
 export interface Run {
   metrics: RunMetrics;
   /** Lighthouse's whole report (JSON), for --keep-reports. */
   report: string;
+}
+
+interface BootupItem {
+  url: string;
+  total: number;
+  scripting: number;
+  scriptParseCompile: number;
+}
+
+interface BreakdownItem {
+  group: string;
+  groupLabel?: string;
+  duration: number;
 }
 
 interface NetworkItem {
@@ -100,6 +124,11 @@ export async function runLighthouse(url: string, credentials: Credentials | null
       []) as NetworkItem[];
     const unused = ((audit('unused-javascript')?.details as { items?: UnusedScript[] } | undefined)?.items ??
       []) as UnusedScript[];
+    const bootup = ((audit('bootup-time')?.details as { items?: BootupItem[] } | undefined)?.items ??
+      []) as BootupItem[];
+    const breakdown = ((
+      audit('mainthread-work-breakdown')?.details as { items?: BreakdownItem[] } | undefined
+    )?.items ?? []) as BreakdownItem[];
     const hosts = new Set(
       network
         .map((item) => item.url)
@@ -129,6 +158,13 @@ export async function runLighthouse(url: string, credentials: Credentials | null
       lighthouseVersion: lhr.lighthouseVersion,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       waterfall: waterfallOf(result.artifacts.DevtoolsLog as unknown as ProtocolEvent[], url),
+      scriptTime: bootup.map((item) => ({
+        url: item.url,
+        totalMs: item.total,
+        scriptingMs: item.scripting,
+        parseCompileMs: item.scriptParseCompile,
+      })),
+      mainThread: breakdown.map((item) => ({ group: item.groupLabel ?? item.group, ms: item.duration })),
     };
     return { metrics, report: JSON.stringify(lhr) };
   } finally {

@@ -107,6 +107,31 @@ function dashboardWaterfall(results: Results): string[] {
     "Every request of the run with the median LCP, in the order it started. Depth counts the requests before it in its chain (the page is 0, what the page's HTML or inline script asks for is 1, what a script loaded by the page asks for is 2, ...); scripts requested one after another that share their depth and what started them are one row. Times are as observed on this machine, without Lighthouse's simulated slow network and CPU: read them for the order, not the duration.",
     '',
     ...waterfallTable(run.waterfall),
+    ...mainThreadTables(run),
+  ];
+}
+
+const path = (url: string) => (/^https?:/.test(url) ? new URL(url).pathname : url);
+
+/** Where that run's main thread went, by kind of work and by script (Lighthouse, under its 4x CPU throttling). */
+function mainThreadTables(run: RunMetrics): string[] {
+  if (!run.scriptTime?.length) return [];
+  return [
+    '',
+    "### /dashboard's main thread in that run",
+    '',
+    "Lighthouse's mainthread-work-breakdown and bootup-time, milliseconds under its simulated 4x slower CPU (what Total Blocking Time is made of):",
+    '',
+    '| work | ms |',
+    '|---|---:|',
+    ...run.mainThread.map((item) => `| ${item.group} | ${item.ms.toFixed(0)} |`),
+    '',
+    '| script | total ms | of it evaluation | of it parse and compile |',
+    '|---|---:|---:|---:|',
+    ...run.scriptTime.map(
+      (item) =>
+        `| ${path(item.url)} | ${item.totalMs.toFixed(0)} | ${item.scriptingMs.toFixed(0)} | ${item.parseCompileMs.toFixed(0)} |`,
+    ),
   ];
 }
 
