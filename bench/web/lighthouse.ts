@@ -41,7 +41,7 @@ export interface RunMetrics {
   mainThread: { group: string; ms: number }[];
 }
 
-export interface ScriptTime {
+interface ScriptTime {
   url: string;
   totalMs: number;
   scriptingMs: number;
