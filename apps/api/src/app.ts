@@ -39,6 +39,7 @@ import { refundsJobs, refundsRoutes } from './features/refunds/index.ts';
 import { merchantMailboxRoutes, sandboxRoutes } from './features/sandbox/sandbox.routes.ts';
 import { securityRoutes, twoFactorRoutes } from './features/security/index.ts';
 import { statementsRoutes } from './features/statements/index.ts';
+import { createMemberships } from './features/team/index.ts';
 import { teamPublicRoutes, teamRoutes } from './features/team/team.routes.ts';
 import { createTokenVersions } from './features/users/index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopGraceMs: config.shutdownGraceMs,
   });
   const tokenVersions = await createTokenVersions(database, app.log);
+  const memberships = await createMemberships(database, app.log);
   // The one LISTEN for live notices; app.close() waits for open responses, so the streams end first (clients
   // reconnect to another process).
   const live = await startLiveNotices(database, app.log);
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await releaseHeldLeases(app.log, leases);
     await live.stop();
     await tokenVersions.close();
+    await memberships.close();
     await database.close();
   });
   const keys = createKeys(jwtSecret);
@@ -234,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     tokens: await createTokenService(jwtSecret, config.jwtTtl),
     tokenVersions,
+    memberships,
     userSections: createUserSections({ database, secretBox, config }),
     ...providers,
     rateLimits: createRateLimits(app, config),

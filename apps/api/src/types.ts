@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { LiveNotices } from './features/live/live.service.ts';
+import type { Membership } from './features/team/membership.repository.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { LeaseBook } from './jobs/lease-book.ts';
 import type { ScheduledJob } from './jobs/schedule.repository.ts';
@@ -29,6 +30,15 @@ export interface TokenVersions {
   close(): Promise<void>;
 }
 
+/** Memberships this process has read (features/team/memberships.ts). */
+export interface Memberships {
+  /** The person's role in the business of the user a request names; null when they are not a member of it. */
+  find(personId: string, userId: string): Promise<Membership | null>;
+  /** This process changed the business's team (or its two-factor rule) and committed: read it again. */
+  forget(businessId: string): void;
+  close(): Promise<void>;
+}
+
 /**
  * The User of GET /api/users/{id} with what it shows of rows other features own: its settlement accounts (banks)
  * and its API key with its webhook (api-keys, without secrets for an API key's request), read in one statement
@@ -46,6 +56,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** Token versions this process has read, forgotten when one changes (features/users/token-versions.ts). */
   tokenVersions: TokenVersions;
+  /** Who may act for which business as what, as this process read it, forgotten when a team changes. */
+  memberships: Memberships;
   /** The User with what it shows that banks and api-keys own (UserSections). */
   userSections: UserSections;
   email: EmailService;

@@ -144,6 +144,21 @@ export async function buildSecondProcess(first: TestContext): Promise<TestContex
   return buildTestApp({ databaseUrl: first.app.deps.config.databaseUrl });
 }
 
+/** Two API processes for a describe block (`b` is `a` itself on PGlite), built before its tests, closed after. */
+export function useTwoProcesses() {
+  const a = {} as TestContext;
+  const b = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(a, await buildTestApp());
+    Object.assign(b, await buildSecondProcess(a));
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+  return { a, b };
+}
+
 export const PASSWORD = 'Str0ng!Passw0rd';
 
 export function merchantInput(overrides: Partial<SignUpRequest> = {}): SignUpRequest {

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createKeyAuthenticator, looksLikeApiKey } from '../features/api-keys/index.ts';
 import { isTwoFactorEnabled } from '../features/security/index.ts';
-import { createLastActive, findMembership } from '../features/team/index.ts';
+import { createLastActive } from '../features/team/index.ts';
 import { assertOwnedUser, USER_NOT_FOUND } from '../features/users/index.ts';
 import { actorOf } from '../lib/actor.ts';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
@@ -69,7 +69,7 @@ const apiKeyNotAllowed = () =>
  * app, or an app's key, confines the request to that app. Anything else is a 404, never a hint.
  */
 function authenticator(deps: AppDeps) {
-  const { database, tokens, tokenVersions } = deps;
+  const { database, tokens, tokenVersions, memberships } = deps;
   const keyHolderOf = createKeyAuthenticator(deps);
   const keyOfRequest = new WeakMap<FastifyRequest, string>();
   const requiresTwoFactor = new WeakMap<FastifyRequest, boolean>();
@@ -121,9 +121,7 @@ function authenticator(deps: AppDeps) {
     const personId = claims.userId;
     const named = headerUserId(request) ?? personId;
     // The person's own account, a business they are a member of, or one of either's apps; anyone else's: 404.
-    const membership = uuidField.safeParse(named).success
-      ? await findMembership(database.db, personId, named)
-      : null;
+    const membership = uuidField.safeParse(named).success ? await memberships.find(personId, named) : null;
     if (!membership) throw notFound(USER_NOT_FOUND);
     requiresTwoFactor.set(request, membership.requireTwoFactor);
     request.actor = {

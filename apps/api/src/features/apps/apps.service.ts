@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App, AppInput, DeleteAppResponse, User } from '@bizdash/shared';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
 import { deleteAllKeys } from '../api-keys/index.ts';
 import { hasCheckoutPayments } from '../checkout/index.ts';
 import { findUsersHoldingMoney, hasMoneyHistory, lockOwnedWallets, openWallets } from '../money/index.ts';
@@ -77,10 +77,13 @@ export async function listApps(deps: UsersDeps, actor: Actor): Promise<App[]> {
  * transactions and ledger lines must stay. Either way its API keys stop at once. The row and its wallets are
  * locked first (as a posting locks them), so a balance cannot change under the check.
  */
-export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAppResponse> {
+export async function deleteApp(
+  deps: UsersDeps & Pick<AppDeps, 'memberships'>,
+  actor: Actor,
+): Promise<DeleteAppResponse> {
   const appId = actor.actingUserId;
   if (appId === actor.ownerId) throw badRequest(APP_MESSAGES.merchantNotDeleted);
-  return deps.database.db.transaction(async (tx) => {
+  const deleted = await deps.database.db.transaction(async (tx): Promise<DeleteAppResponse> => {
     const app = await lockUserById(tx, appId);
     if (!app?.isApp || app.parentUserId !== actor.ownerId || app.archivedAt) throw notFound(USER_NOT_FOUND);
     const walletsOfApp = await lockOwnedWallets(tx, appId);
@@ -93,6 +96,9 @@ export async function deleteApp(deps: UsersDeps, actor: Actor): Promise<DeleteAp
     await eraseApp(tx, appId);
     return { recordId: appId, outcome: 'ERASED', message: APP_MESSAGES.erased };
   });
+  // An erased app names nobody's business any more: this process must not find it kept.
+  deps.memberships.forget(actor.ownerId);
+  return deleted;
 }
 
 /** Anything a merchant may need to look back at: a transaction or ledger line, a payment attempt, a payout. */

@@ -18,7 +18,7 @@ const findMembershipQuery = preparedQuery('team_membership_of', ['personId', 'us
     .limit(1),
 );
 
-interface Membership {
+export interface Membership {
   /** The business (a merchant's user row) the named user belongs to. */
   businessId: string;
   role: TeamRole;

@@ -33,7 +33,7 @@ import {
   setMemberRole,
 } from './team.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'jobs' | 'tokenVersions' | 'keys' | 'secretBox'>;
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'tokenVersions' | 'memberships' | 'keys' | 'secretBox'>;
 
 const memberNotFound = () => notFound(TEAM_MESSAGES.memberNotFound);
 
@@ -90,7 +90,7 @@ export async function listTeam(deps: Deps, actor: Actor): Promise<TeamMemberList
 
 /**
  * PATCH /api/team/members/{id}: a new role for anyone but the owner, read by that member's very next request
- * (the signed-in scope reads the role on every request; nothing keeps it).
+ * (this process forgets the business's memberships at once, the others when migration 0042's notice arrives).
  */
 export async function changeMemberRole(
   deps: Deps,
@@ -115,6 +115,7 @@ export async function changeMemberRole(
     });
     return { ...member, role };
   });
+  deps.memberships.forget(businessId);
   return toTeamMember(changed, await isTwoFactorEnabled(deps.database.db, personId));
 }
 
@@ -144,6 +145,7 @@ export async function removeMember(deps: Deps, actor: Actor, personId: string, a
     });
   });
   deps.tokenVersions.forget(personId);
+  deps.memberships.forget(businessId);
 }
 
 /** The owner's password, then their second factor when two-factor is on: a session left open is not enough. */
@@ -204,6 +206,7 @@ export async function transferOwnership(
       },
     });
   });
+  deps.memberships.forget(businessId);
   return { message: TEAM_MESSAGES.ownershipTransferred };
 }
 
@@ -230,6 +233,7 @@ export async function updateTeamSettings(
         details: { before: { requireTwoFactor: before }, after: { requireTwoFactor } },
       });
     });
+    deps.memberships.forget(businessId);
   }
   return { requireTwoFactor };
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildSecondProcess, buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, signUpMerchant, useTwoProcesses } from '../../helper.ts';
 
 /*
  * Each process keeps the token versions it has read (features/users/token-versions.ts). Two API instances on one
@@ -7,17 +7,7 @@ import { bearer, buildSecondProcess, buildTestApp, signUpMerchant, type TestCont
  * version from an earlier request. PGlite is one process by design, so there B is A itself.
  */
 describe('a logout through one API process', () => {
-  let a: TestContext;
-  let b: TestContext;
-
-  beforeAll(async () => {
-    a = await buildTestApp();
-    b = await buildSecondProcess(a);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const { a, b } = useTwoProcesses();
 
   const userOnB = (userId: string, token: string) =>
     b.app.inject({ url: `/api/users/${userId}`, headers: bearer(token) });

@@ -1,6 +1,6 @@
 import { CheckoutPaymentSchema } from '@bizdash/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecondProcess, buildTestApp, signUpMerchant, type TestContext } from '../../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpMerchant, useTwoProcesses } from '../../helper.ts';
 import { createProduct, newKey, startBody } from '../checkout/checkout-fixtures.ts';
 import { changed, listenOnEphemeralPort, openEventStream } from './live-fixtures.ts';
 
@@ -10,20 +10,13 @@ import { changed, listenOnEphemeralPort, openEventStream } from './live-fixtures
  * its database), so there B is A itself and the test shows the same path within one process.
  */
 describe('GET /api/events/stream across API processes', () => {
-  let a: TestContext;
-  let b: TestContext;
+  const { a, b } = useTwoProcesses();
   let baseUrlA: string;
   let baseUrlB: string;
 
   beforeAll(async () => {
-    a = await buildTestApp();
-    b = await buildSecondProcess(a);
     baseUrlA = await listenOnEphemeralPort(a.app);
     baseUrlB = b.app === a.app ? baseUrlA : await listenOnEphemeralPort(b.app);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
   });
 
   // A latency bound on a shared two-core machine: a pause of the whole machine (another suite's burst, a GC) is

@@ -162,16 +162,15 @@ describe('GET /api/users/{id}', () => {
     expect(details.previousKeyExpiresAt).not.toBeNull();
     const accounts = await ctx.app.inject({ url: '/api/bank/accounts', headers: bearer(owner.token) });
     const read = () => ctx.app.inject({ url: `/api/users/${owner.userId}`, headers: bearer(owner.token) });
-    await read(); // the token's version is kept from the first request on
+    await read(); // the token's version and the membership are kept from the first request on
 
     let response = await read();
     const statements = await statementsDuring(ctx.app, async () => (response = await read()));
 
-    // Authentication's (who the person is in the business the request names), then the route's one.
-    expect(statements).toHaveLength(2);
-    expect(statements[0]).toContain('"team_members"');
+    // Authentication reads nothing (ADR 018, ADR 070): the route's one statement is all.
+    expect(statements).toHaveLength(1);
     for (const table of ['"users"', 'wallets', '"bank_accounts"', '"api_keys"', '"webhook_endpoints"'])
-      expect(statements[1]).toContain(table);
+      expect(statements[0]).toContain(table);
 
     expect(response.statusCode).toBe(200);
     const user = UserSchema.parse(response.json());
