@@ -1,8 +1,9 @@
 import { type Currency, formatMoney, lastUtcDays } from '@bizdash/shared';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { cn } from '@/lib/cn';
+import { useElementWidth } from '@/lib/use-element-width';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { FLOW_COLOURS, MoneyFlowChart } from './money-flow-chart';
 
@@ -25,8 +26,13 @@ export function MoneyFlowCard() {
   const headingId = useId();
   const range = useMemo(() => lastUtcDays(CHART_DAYS), []);
   const summary = useWalletSummary(range);
+  // Drawn in a render of its own that yields to the browser, after the balances that arrive with it: 30 days of
+  // bars and their table are the heaviest part of the page's first data. The skeleton stays until then.
+  const data = useDeferredValue(summary.data);
+  // Measured while the skeleton shows, so the chart is drawn once, at its width, when the data comes.
+  const { ref: chartAreaRef, width: chartWidth } = useElementWidth(640);
   const [chosen, setChosen] = useState<Currency | null>(null);
-  const wallets = summary.data?.wallets ?? [];
+  const wallets = data?.wallets ?? [];
   // Until the merchant picks one: the first currency that moved money in these days, not an empty NGN chart.
   const current =
     wallets.find((wallet) => wallet.currency === chosen) ??
@@ -76,12 +82,21 @@ export function MoneyFlowCard() {
               amount={formatMoney(totals.out, current.currency)}
             />
           </dl>
-          <div className="mt-5">
-            <MoneyFlowChart key={current.currency} days={current.days} currency={current.currency} />
+          <div ref={chartAreaRef} className="mt-5">
+            <MoneyFlowChart
+              key={current.currency}
+              days={current.days}
+              currency={current.currency}
+              width={chartWidth}
+            />
           </div>
         </>
-      ) : summary.isPending ? (
-        <div aria-hidden="true" className="mt-5 h-[292px] animate-pulse rounded-lg bg-slate-100" />
+      ) : summary.isPending || !data ? (
+        <div
+          ref={chartAreaRef}
+          aria-hidden="true"
+          className="mt-5 h-[292px] animate-pulse rounded-lg bg-slate-100"
+        />
       ) : (
         <p className="mt-6 text-sm text-slate-600">Your accounts will appear here once they are open.</p>
       )}

@@ -1,7 +1,6 @@
 import { formatCompactMoney, formatMoney, formatUtcDay, niceTicks } from '@bizdash/shared';
 import { type PointerEvent, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { useElementWidth } from '@/lib/use-element-width';
 
 interface DayFlow {
   date: string;
@@ -31,12 +30,13 @@ function tooltipPosition(centre: number, width: number) {
 interface MoneyFlowChartProps {
   days: DayFlow[];
   currency: string;
+  /** The chart area's width in CSS pixels, measured by the card before the data arrives. */
+  width: number;
 }
 
 /** Money in and out per day as paired bars; an sr-only table carries the same numbers for screen readers. */
-export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
+export function MoneyFlowChart({ days, currency, width }: MoneyFlowChartProps) {
   const titleId = useId();
-  const { ref: containerRef, width } = useElementWidth(640);
   const [active, setActive] = useState<number | null>(null);
 
   const max = Math.max(0, ...days.map((day) => Math.max(day.moneyIn, day.moneyOut)));
@@ -61,7 +61,6 @@ export function MoneyFlowChart({ days, currency }: MoneyFlowChartProps) {
   return (
     // The tooltip is a pointer-only extra: the same numbers are in the table below for everyone else.
     <div
-      ref={containerRef}
       className="relative"
       data-testid="money-flow-chart"
       onPointerMove={onPointerMove}

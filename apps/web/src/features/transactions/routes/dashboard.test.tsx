@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildTransaction,
   buildWallet,
@@ -119,6 +119,30 @@ describe('money in and out chart', () => {
     // A table grows with its rows whatever height it is given: the clipped box around it must hide it instead.
     expect(table).not.toHaveClass('sr-only');
     expect(table.parentElement).toHaveClass('sr-only');
+  });
+
+  it('holds the place of the chart with a skeleton, then draws it at the width of that place', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 292));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // Held back, then answered by the usual handler.
+    server.use(
+      http.get('/api/wallets/summary', async () => {
+        await answered;
+      }),
+    );
+    openDashboard();
+    const card = await screen.findByRole('region', { name: 'Money in and out' });
+    await screen.findByTestId('wallet-card-NGN');
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+    expect(card.querySelector('[aria-hidden="true"].animate-pulse')).toBeInTheDocument();
+
+    answer();
+    const chart = await within(card).findByRole('img', { name: /Money in and out per day/ });
+    expect(chart).toHaveAttribute('width', '480');
+    expect(card.querySelector('.animate-pulse')).not.toBeInTheDocument();
   });
 
   it('asks the summary for the last 30 days', async () => {
