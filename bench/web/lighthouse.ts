@@ -3,6 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Credentials } from './server.ts';
+import { type MainThreadCpu, mainThreadCpu } from './trace-cpu.ts';
 import { type ProtocolEvent, type WaterfallRow, waterfallOf } from './waterfall.ts';
 
 export const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,6 +40,8 @@ export interface RunMetrics {
   scriptTime: ScriptTime[];
   /** Main-thread time by kind of work (script evaluation, style and layout, parse and compile...). */
   mainThread: { group: string; ms: number }[];
+  /** The page's main-thread tasks, wall against CPU time (from the trace, unthrottled). */
+  mainThreadCpu: MainThreadCpu;
 }
 
 interface ScriptTime {
@@ -52,6 +55,8 @@ export interface Run {
   metrics: RunMetrics;
   /** Lighthouse's whole report (JSON), for --keep-reports. */
   report: string;
+  /** The performance trace Lighthouse recorded (Chromium's trace event format), for --keep-reports. */
+  trace: unknown;
 }
 
 interface BootupItem {
@@ -165,8 +170,9 @@ export async function runLighthouse(url: string, credentials: Credentials | null
         parseCompileMs: item.scriptParseCompile,
       })),
       mainThread: breakdown.map((item) => ({ group: item.groupLabel ?? item.group, ms: item.duration })),
+      mainThreadCpu: mainThreadCpu(result.artifacts.Trace as unknown as Parameters<typeof mainThreadCpu>[0]),
     };
-    return { metrics, report: JSON.stringify(lhr) };
+    return { metrics, report: JSON.stringify(lhr), trace: result.artifacts.Trace };
   } finally {
     chrome.kill();
   }

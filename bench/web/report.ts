@@ -132,6 +132,17 @@ function mainThreadTables(run: RunMetrics): string[] {
       (item) =>
         `| ${path(item.url)} | ${item.totalMs.toFixed(0)} | ${item.scriptingMs.toFixed(0)} | ${item.parseCompileMs.toFixed(0)} |`,
     ),
+    ...cpuLines(run.mainThreadCpu),
+  ];
+}
+
+/** How much of the observed task time the page's main thread actually ran (the trace's thread clock). */
+function cpuLines(cpu: RunMetrics['mainThreadCpu'] | undefined): string[] {
+  if (!cpu) return [];
+  const share = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(whole, 1))}%`;
+  return [
+    '',
+    `Observed (unthrottled) in the trace: the main thread's tasks took ${cpu.taskMs.toFixed(0)} ms, of which it was on a CPU ${cpu.cpuMs.toFixed(0)} ms (${share(cpu.cpuMs, cpu.taskMs)}); the tasks over 12.5 ms (over 50 ms once multiplied by 4) took ${cpu.longTaskMs.toFixed(0)} ms, on a CPU ${cpu.longTaskCpuMs.toFixed(0)} ms (${share(cpu.longTaskCpuMs, cpu.longTaskMs)}); the blocking time of the CPU time alone (each task's CPU ms times 4, less 50) is ${cpu.cpuBlockingMs.toFixed(0)} ms. The rest is the renderer waiting for a core (the server, the browser's other processes and Lighthouse share the machine's), which Lighthouse multiplies by 4 like work and files as "Other"/"Unattributable". The browser captured ${cpu.screenshots} filmstrip frames meanwhile.`,
   ];
 }
 

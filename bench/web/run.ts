@@ -50,16 +50,17 @@ try {
   for (const page of pages) {
     const result: PageResult = { name: page.name, path: page.path, signedIn: page.signedIn, runs: [] };
     for (let index = 1; index <= runs; index += 1) {
-      const { metrics, report } = await runLighthouse(
+      const { metrics, report, trace } = await runLighthouse(
         `${server.base}${page.path}`,
         page.signedIn ? credentials : null,
       );
       if (args['keep-reports']) {
         await mkdir(args['keep-reports'], { recursive: true });
         await writeFile(path.join(args['keep-reports'], `${page.key}-${index}.json`), report);
+        await writeFile(path.join(args['keep-reports'], `${page.key}-${index}.trace.json`), JSON.stringify(trace));
       }
       log(
-        `${page.name} run ${index}: score ${metrics.score}, LCP ${Math.round(metrics.lcpMs)} ms, TBT ${Math.round(metrics.tbtMs)} ms, CLS ${metrics.cls.toFixed(3)}, ${Math.round(metrics.transferredBytes / 1024)} KB`,
+        `${page.name} run ${index}: score ${metrics.score}, LCP ${Math.round(metrics.lcpMs)} ms, TBT ${Math.round(metrics.tbtMs)} ms (main thread: tasks ${Math.round(metrics.mainThreadCpu.taskMs)} ms, on CPU ${Math.round(metrics.mainThreadCpu.cpuMs)} ms, blocking by CPU time ${Math.round(metrics.mainThreadCpu.cpuBlockingMs)} ms), CLS ${metrics.cls.toFixed(3)}, ${Math.round(metrics.transferredBytes / 1024)} KB`,
       );
       result.runs.push(metrics);
     }
