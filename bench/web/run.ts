@@ -57,7 +57,10 @@ try {
       if (args['keep-reports']) {
         await mkdir(args['keep-reports'], { recursive: true });
         await writeFile(path.join(args['keep-reports'], `${page.key}-${index}.json`), report);
-        await writeFile(path.join(args['keep-reports'], `${page.key}-${index}.trace.json`), JSON.stringify(trace));
+        await writeFile(
+          path.join(args['keep-reports'], `${page.key}-${index}.trace.json`),
+          JSON.stringify(trace),
+        );
       }
       log(
         `${page.name} run ${index}: score ${metrics.score}, LCP ${Math.round(metrics.lcpMs)} ms, TBT ${Math.round(metrics.tbtMs)} ms (main thread: tasks ${Math.round(metrics.mainThreadCpu.taskMs)} ms, on CPU ${Math.round(metrics.mainThreadCpu.cpuMs)} ms, blocking by CPU time ${Math.round(metrics.mainThreadCpu.cpuBlockingMs)} ms), CLS ${metrics.cls.toFixed(3)}, ${Math.round(metrics.transferredBytes / 1024)} KB`,
