@@ -68,35 +68,36 @@ export function MoneyFlowCard() {
       </div>
       {summary.isError && !summary.data ? (
         <QueryErrorState query={summary} headingLevel="h3" variant="inline" className="mt-4" />
-      ) : current ? (
+      ) : current || summary.isPending || !data ? (
         <>
-          <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3" data-testid="money-flow-totals">
-            <LegendTotal
-              label="Money in"
-              swatch={FLOW_COLOURS.in.swatch}
-              amount={formatMoney(totals.in, current.currency)}
-            />
-            <LegendTotal
-              label="Money out"
-              swatch={FLOW_COLOURS.out.swatch}
-              amount={formatMoney(totals.out, current.currency)}
-            />
-          </dl>
+          {current ? (
+            <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3" data-testid="money-flow-totals">
+              <LegendTotal
+                label="Money in"
+                swatch={FLOW_COLOURS.in.swatch}
+                amount={formatMoney(totals.in, current.currency)}
+              />
+              <LegendTotal
+                label="Money out"
+                swatch={FLOW_COLOURS.out.swatch}
+                amount={formatMoney(totals.out, current.currency)}
+              />
+            </dl>
+          ) : null}
+          {/* The skeleton's element stays for the chart: not measured again (a forced layout) when the chart comes. */}
           <div ref={chartAreaRef} className="mt-5">
-            <MoneyFlowChart
-              key={current.currency}
-              days={current.days}
-              currency={current.currency}
-              width={chartWidth}
-            />
+            {current ? (
+              <MoneyFlowChart
+                key={current.currency}
+                days={current.days}
+                currency={current.currency}
+                width={chartWidth}
+              />
+            ) : (
+              <div aria-hidden="true" className="h-[292px] animate-pulse rounded-lg bg-slate-100" />
+            )}
           </div>
         </>
-      ) : summary.isPending || !data ? (
-        <div
-          ref={chartAreaRef}
-          aria-hidden="true"
-          className="mt-5 h-[292px] animate-pulse rounded-lg bg-slate-100"
-        />
       ) : (
         <p className="mt-6 text-sm text-slate-600">Your accounts will appear here once they are open.</p>
       )}
