@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { LiveNotices } from './features/live/live.service.ts';
-import type { Membership } from './features/team/membership.repository.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { LeaseBook } from './jobs/lease-book.ts';
 import type { ScheduledJob } from './jobs/schedule.repository.ts';
@@ -28,6 +27,14 @@ export interface TokenVersions {
   /** This process changed the user's version and committed: the next request must not wait for the notice. */
   forget(userId: string): void;
   close(): Promise<void>;
+}
+
+/** A person's place in the business of the user a request names (features/team). */
+export interface Membership {
+  /** The business (a merchant's user row) the named user belongs to. */
+  businessId: string;
+  role: TeamRole;
+  requireTwoFactor: boolean;
 }
 
 /** Memberships this process has read (features/team/memberships.ts). */

@@ -1,8 +1,8 @@
-import type { TeamRole } from '@bizdash/shared';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { teamMembers } from '../../db/schema/team.ts';
+import type { Membership } from '../../types.ts';
 import { businessOf, businessOfColumns, joinableBusinesses, joinableUsers } from '../users/index.ts';
 
 const findMembershipQuery = preparedQuery('team_membership_of', ['personId', 'userId'], (db, p) =>
@@ -17,13 +17,6 @@ const findMembershipQuery = preparedQuery('team_membership_of', ['personId', 'us
     .where(eq(joinableUsers.id, p.userId))
     .limit(1),
 );
-
-export interface Membership {
-  /** The business (a merchant's user row) the named user belongs to. */
-  businessId: string;
-  role: TeamRole;
-  requireTwoFactor: boolean;
-}
 
 /**
  * The person's role in the business of the user a request names (the business itself or one of its apps), or null

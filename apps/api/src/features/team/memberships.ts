@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';
-import type { Memberships } from '../../types.ts';
-import { findMembership, type Membership } from './membership.repository.ts';
+import type { Membership, Memberships } from '../../types.ts';
+import { findMembership } from './membership.repository.ts';
 
 /**
  * Every change of who may act for a business, or as what, is announced here with the business's id when it commits:
